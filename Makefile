@@ -1,0 +1,49 @@
+# Zenith build, run and test. Only Node.js and npm are needed: Bun comes from the npm
+# registry as a dev dependency and is bootstrapped here.
+BUN := node_modules/.bin/bun
+SRC := $(shell find src assets -type f 2>/dev/null)
+WIDGET_SRC := $(shell find assets/widget -type f 2>/dev/null)
+
+.PHONY: all build run test test-unit test-browser bench eval sdk clean deps browser
+
+all: build
+
+# Dependencies: installed when missing or when the lock file changes.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+deps: node_modules/.installed
+
+# The widget bundle the binary embeds.
+dist/assets/widget.js: node_modules/.installed $(WIDGET_SRC) scripts/build-widget.ts
+	$(BUN) scripts/build-widget.ts
+
+dist/zenith: node_modules/.installed dist/assets/widget.js $(SRC) package.json
+	$(BUN) build src/main.ts --compile --minify \
+	  --no-compile-autoload-dotenv --no-compile-autoload-bunfig \
+	  --outfile dist/zenith
+
+build: dist/zenith
+
+run: build
+	./dist/zenith serve --demo --db $${ZENITH_DB:-./zenith.db}
+
+test: build
+	$(BUN) test --timeout 60000 test/
+
+bench: build
+	$(BUN) test/bench/run.ts
+
+eval: build
+	$(BUN) test/eval/run.ts
+
+sdk: node_modules/.installed
+	$(BUN) scripts/build-sdk.ts
+
+# Debian's Chromium for the browser tests (no browser download: the distribution's package).
+browser:
+	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
+clean:
+	rm -rf dist

@@ -1,0 +1,44 @@
+/**
+ * Reading a JSON body with the size limit enforced before parsing: from Content-Length when
+ * sent, otherwise while the bytes arrive (a chunked body stops being read at the limit).
+ */
+import { ApiError } from "../errors";
+
+export const MAX_BODY_BYTES = 102_400;
+
+export function tooLarge(): ApiError {
+  return new ApiError("request_too_large", `The request body exceeds the limit of ${MAX_BODY_BYTES} bytes.`);
+}
+
+export async function readLimited(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > limit) throw tooLarge();
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Parses a JSON body; the content type must be JSON and the bytes valid UTF-8 JSON. */
+export async function readJson(request: Request): Promise<unknown> {
+  const bytes = await readLimited(request);
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json")
+    throw new ApiError("invalid_request_error", "The request body must be JSON, sent with 'Content-Type: application/json'.", null);
+  try {
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw new ApiError("invalid_request_error", "The request body is not valid JSON.", null);
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * From a validated question to a completion: subscription and allowance (200 with the
+ * unavailability message and zero usage), the answer (cached while nothing changed),
+ * usage from the real tokenizer, and the exchange recorded.
+ */
+import { LRUCache } from "lru-cache";
+import type { Store } from "../../store/db";
+import type { Principal } from "../../auth/principal";
+import type { Answer, ChatMessage } from "../../types";
+import { answer as engineAnswer } from "../../engine";
+import { countTokens } from "../../engine/tokens";
+import { redactKeys } from "../../auth/key-format";
+import { monthOf, usedThisMonth } from "../../limits/monthly";
+import { recordExchange } from "./record";
+
+export const UNAVAILABLE = "This assistant is temporarily unavailable. Please try again later.";
+
+export interface Completion {
+  content: string;
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+}
+
+const ZERO = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+
+export class Completer {
+  /** Answers by agent and conversation; cleared whenever the store changes underneath. */
+  readonly cache = new LRUCache<string, Answer>({ max: 5_000 });
+  constructor(private readonly store: Store) {}
+
+  private unavailable(principal: Principal): boolean {
+    const { account } = principal;
+    return account.subscription !== "active" || usedThisMonth(this.store.sqlite, account.id, monthOf(Date.now())) >= account.monthly;
+  }
+
+  private async answerFor(principal: Principal, messages: ChatMessage[]): Promise<Answer> {
+    const key = `${principal.agent.id}\0${JSON.stringify(messages)}`;
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const result = await engineAnswer(this.store, principal.agent, messages);
+    this.cache.set(key, result);
+    return result;
+  }
+
+  async complete(principal: Principal, messages: ChatMessage[], sessionHint: string | null, logSessionId?: string): Promise<Completion> {
+    if (this.unavailable(principal)) return { content: UNAVAILABLE, usage: ZERO };
+    const result = await this.answerFor(principal, messages);
+    const promptTokens = (await Promise.all(messages.map((m) => countTokens(m.content)))).reduce((a, b) => a + b, 0);
+    const completionTokens = await countTokens(result.content);
+    const question = [...messages].reverse().find((m) => m.role === "user")!.content;
+    const recorded = recordExchange(this.store, {
+      principal,
+      sessionHint,
+      logSessionId,
+      question: redactKeys(question),
+      answer: redactKeys(result.content),
+      covered: result.covered,
+      promptTokens,
+      completionTokens,
+    });
+    if (!recorded) return { content: UNAVAILABLE, usage: ZERO };
+    return {
+      content: result.content,
+      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+    };
+  }
+}

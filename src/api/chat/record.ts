@@ -1,0 +1,49 @@
+/**
+ * Recording an answered exchange: the monthly count and the chat-log turn are written in
+ * one immediate transaction, so the counter always equals the answers logged, and the
+ * allowance is never overshot by concurrent requests.
+ */
+import type { Store } from "../../store/db";
+import { newId } from "../../ids";
+import { consumeMonthly, monthOf } from "../../limits/monthly";
+import type { Principal } from "../../auth/principal";
+
+export interface Exchange {
+  principal: Principal;
+  /** The caller's grouping hint, or null for a one-off exchange. */
+  sessionHint: string | null;
+  /** The log's own session id when the caller is the widget (it keeps its own sessions). */
+  logSessionId?: string;
+  question: string;
+  answer: string;
+  covered: boolean;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** Returns false (and writes nothing) when the monthly allowance is spent. */
+export function recordExchange(store: Store, ex: Exchange, now = Date.now()): boolean {
+  const { sqlite } = store;
+  return store.write(() => {
+    if (!consumeMonthly(sqlite, ex.principal.account.id, monthOf(now), ex.principal.account.monthly)) return false;
+    let sessionId = ex.logSessionId ?? null;
+    if (!sessionId && ex.sessionHint !== null) {
+      const row = sqlite
+        .query<{ id: string }, [string, string]>("SELECT id FROM chat_sessions WHERE agent_id = ? AND external_id = ?")
+        .get(ex.principal.agent.id, ex.sessionHint);
+      sessionId = row?.id ?? null;
+    }
+    if (!sessionId) {
+      sessionId = newId("sess");
+      sqlite
+        .query("INSERT INTO chat_sessions (id, agent_id, external_id, key_id, installation_id, created_at, last_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        .run(sessionId, ex.principal.agent.id, ex.sessionHint, ex.principal.keyId, ex.principal.installationId, now, now);
+    } else {
+      sqlite.query("UPDATE chat_sessions SET last_at = ? WHERE id = ?").run(now, sessionId);
+    }
+    sqlite
+      .query("INSERT INTO chat_turns (session_id, question, answer, covered, prompt_tokens, completion_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .run(sessionId, ex.question, ex.answer, ex.covered ? 1 : 0, ex.promptTokens, ex.completionTokens, now);
+    return true;
+  });
+}

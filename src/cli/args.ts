@@ -1,0 +1,93 @@
+/** Shared pieces of the operator commands: flag parsing, value checks, output. */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { CliError } from "../errors";
+import { openStore, type Store } from "../store/db";
+
+export type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/** Flags every admin command takes. */
+export const COMMON: Options = {
+  db: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+};
+
+export interface Parsed {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+}
+
+/** Parses strictly: an unknown flag or a missing value is a one-line error, never a trace. */
+export function parse(argv: string[], options: Options, positionals = 0): Parsed {
+  let parsed: Parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { ...COMMON, ...options }, allowPositionals: true, strict: true }) as Parsed;
+  } catch (err) {
+    throw new CliError((err as Error).message.split("\n")[0].replace(/^TypeError \[[A-Z_]+\]: /, ""));
+  }
+  if (parsed.positionals.length > positionals)
+    throw new CliError(`unexpected argument: ${parsed.positionals[positionals]}`);
+  return parsed;
+}
+
+export function str(p: Parsed, name: string): string | undefined {
+  const v = p.values[name];
+  return typeof v === "string" ? v : undefined;
+}
+
+export function required(p: Parsed, name: string): string {
+  const v = str(p, name);
+  if (v === undefined || v.trim() === "") throw new CliError(`--${name} is required`);
+  return v;
+}
+
+export function positional(p: Parsed, index: number, what: string): string {
+  const v = p.positionals[index];
+  if (!v) throw new CliError(`missing ${what}`);
+  return v;
+}
+
+export function int(p: Parsed, name: string, min: number): number | undefined {
+  const v = str(p, name);
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v) || Number(v) < min || !Number.isSafeInteger(Number(v)))
+    throw new CliError(`--${name} must be a whole number of at least ${min}, got ${JSON.stringify(v)}`);
+  return Number(v);
+}
+
+export function oneOf<T extends string>(p: Parsed, name: string, choices: readonly T[]): T | undefined {
+  const v = str(p, name);
+  if (v === undefined) return undefined;
+  if (!choices.includes(v as T)) throw new CliError(`--${name} must be one of ${choices.join(", ")}, got ${JSON.stringify(v)}`);
+  return v as T;
+}
+
+export function dbPath(p: Parsed): string {
+  return str(p, "db") ?? process.env.ZENITH_DB ?? "./zenith.db";
+}
+
+/** Opens the store for an operator command: every commit is durable before we report it. */
+export async function withStore<T>(p: Parsed, fn: (store: Store) => T | Promise<T>): Promise<T> {
+  let store: Store;
+  try {
+    store = openStore(dbPath(p), { synchronous: "full" });
+  } catch (err) {
+    throw new CliError(`cannot open store ${dbPath(p)}: ${(err as Error).message}`);
+  }
+  try {
+    return await fn(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** Prints a result: one JSON object with --json, readable lines otherwise. */
+export function output(p: Parsed, result: object): void {
+  if (p.values.json) {
+    process.stdout.write(JSON.stringify(result) + "\n");
+    return;
+  }
+  for (const [k, v] of Object.entries(result)) {
+    process.stdout.write(`${k}: ${typeof v === "string" ? v : JSON.stringify(v, null, 2)}\n`);
+  }
+}

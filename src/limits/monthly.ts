@@ -1,0 +1,23 @@
+/** Monthly allowance, counted durably in the store per account and calendar month (UTC). */
+import type { Database } from "bun:sqlite";
+
+export function monthOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 7);
+}
+
+export function usedThisMonth(sqlite: Database, accountId: string, month: string): number {
+  const row = sqlite.query<{ count: number }, [string, string]>("SELECT count FROM usage_monthly WHERE account_id = ? AND month = ?").get(accountId, month);
+  return row?.count ?? 0;
+}
+
+/**
+ * Counts one answer if the allowance has room; false when it is spent. Call inside the
+ * write transaction that also logs the exchange, so the count and the log never disagree.
+ */
+export function consumeMonthly(sqlite: Database, accountId: string, month: string, limit: number): boolean {
+  if (limit <= 0) return false;
+  const res = sqlite
+    .query("INSERT INTO usage_monthly (account_id, month, count) VALUES (?1, ?2, 1) ON CONFLICT (account_id, month) DO UPDATE SET count = count + 1 WHERE count < ?3")
+    .run(accountId, month, limit);
+  return res.changes === 1;
+}

@@ -1,0 +1,85 @@
+/**
+ * `zenith serve`: opens the store, starts the public and admin listeners, prints the
+ * chosen addresses as the first line of stdout, and stops gracefully on SIGTERM/SIGINT.
+ */
+import { openStore, type Store } from "../store/db";
+import { createApp } from "../app";
+import { createAdminApp } from "../dashboard/app";
+import type { ServeConfig } from "../config";
+import { CliError } from "../errors";
+import { stderrLogger } from "./logger";
+import { seedDemo } from "../demo/seed";
+import { loadTokenizer } from "../engine/tokens";
+import { MAX_BODY_BYTES } from "../api/body";
+
+function displayHost(host: string): string {
+  return host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+}
+
+export async function serve(cfg: ServeConfig): Promise<void> {
+  let store: Store;
+  try {
+    store = openStore(cfg.db);
+  } catch (err) {
+    throw new CliError(`cannot open store ${cfg.db}: ${(err as Error).message}`);
+  }
+  const log = stderrLogger();
+  const app = createApp({ store, trustProxy: cfg.trustProxy, probeLimit: cfg.probeLimit, probeWindowSeconds: cfg.probeWindowSeconds, log });
+  const admin = createAdminApp({ store, dbPath: cfg.db, log });
+  void loadTokenizer();
+
+  let inFlight = 0;
+  const track = async (p: Promise<Response>) => {
+    inFlight++;
+    try {
+      return await p;
+    } finally {
+      inFlight--;
+    }
+  };
+  const listen = (hostname: string, port: number, handle: (req: Request, peer?: string) => Promise<Response>) => {
+    try {
+      return Bun.serve({
+        hostname,
+        port,
+        // One byte over the limit lets us see "too large" and answer it in the envelope.
+        maxRequestBodySize: MAX_BODY_BYTES * 4,
+        development: false,
+        fetch: (req, server) => track(handle(req, server.requestIP(req)?.address)),
+        error: () => new Response(JSON.stringify({ error: { message: "The service failed to handle this request.", type: "server_error", param: null, code: "server_error" } }), { status: 500, headers: { "content-type": "application/json" } }),
+      });
+    } catch (err) {
+      throw new CliError(`cannot listen on ${hostname}:${port}: ${(err as Error).message}`);
+    }
+  };
+  const publicServer = listen(cfg.host, cfg.port, app.handle);
+  let adminServer: ReturnType<typeof listen>;
+  try {
+    adminServer = listen(cfg.adminHost, cfg.adminPort, admin.handle);
+  } catch (err) {
+    publicServer.stop(true);
+    throw err;
+  }
+  const publicUrl = `http://${displayHost(cfg.host)}:${publicServer.port}`;
+  process.stdout.write(JSON.stringify({ listening: publicUrl, admin: `http://${displayHost(cfg.adminHost)}:${adminServer.port}` }) + "\n");
+  if (cfg.demo) {
+    const demo = await seedDemo(store, cfg.publicUrl ?? publicUrl, `http://localhost:${publicServer.port}`);
+    if (demo) process.stdout.write(JSON.stringify({ demo }) + "\n");
+  }
+  admin.announce?.();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log({ t: new Date().toISOString(), event: "stopping", signal, in_flight: inFlight });
+    // stop(false) refuses new connections and lets in-flight requests finish.
+    await Promise.all([publicServer.stop(false), adminServer.stop(false)]);
+    while (inFlight > 0) await Bun.sleep(5);
+    log.flush();
+    store.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}

@@ -1,0 +1,70 @@
+/**
+ * Opening the store: pragmas, embedded migrations, and the one way to write.
+ */
+import { Database } from "bun:sqlite";
+import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import * as schema from "./schema";
+import { MIGRATIONS, type Migration } from "./migrations";
+
+export type Drizzle = BunSQLiteDatabase<typeof schema>;
+
+export interface Store {
+  sqlite: Database;
+  db: Drizzle;
+  path: string;
+  /** Runs `fn` inside `BEGIN IMMEDIATE`, so a concurrent writer waits (busy_timeout) instead of failing mid-way. */
+  write<T>(fn: () => T): T;
+  close(): void;
+}
+
+export interface OpenOptions {
+  /** "full" makes every commit durable on disk before it returns (operator commands). */
+  synchronous?: "normal" | "full";
+  readonly?: boolean;
+}
+
+const BUSY_TIMEOUT_MS = 10_000;
+
+export function openStore(path: string, opts: OpenOptions = {}): Store {
+  const sqlite = new Database(path, opts.readonly ? { readonly: true } : { create: true, readwrite: true });
+  sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  if (!opts.readonly) sqlite.run("PRAGMA journal_mode = WAL");
+  sqlite.run(`PRAGMA synchronous = ${opts.synchronous === "full" ? "FULL" : "NORMAL"}`);
+  sqlite.run("PRAGMA foreign_keys = ON");
+  const write = <T>(fn: () => T): T => sqlite.transaction(fn).immediate();
+  if (!opts.readonly) migrate(sqlite, MIGRATIONS);
+  return {
+    sqlite,
+    db: drizzle(sqlite, { schema }),
+    path,
+    write,
+    close: () => {
+      // A checkpoint folds the WAL back so a stopped store is a single, complete file.
+      try {
+        if (!opts.readonly) sqlite.run("PRAGMA wal_checkpoint(TRUNCATE)");
+      } finally {
+        sqlite.close();
+      }
+    },
+  };
+}
+
+/** Applies every migration not yet recorded, each in its own immediate transaction. */
+export function migrate(sqlite: Database, migrations: Migration[]): void {
+  sqlite.run("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)");
+  const applied = new Set(
+    sqlite.query<{ name: string }, []>("SELECT name FROM _migrations").all().map((r) => r.name),
+  );
+  for (const m of migrations) {
+    if (applied.has(m.name)) continue;
+    sqlite
+      .transaction(() => {
+        // Re-check inside the lock: another process may have migrated meanwhile.
+        const done = sqlite.query("SELECT 1 FROM _migrations WHERE name = ?").get(m.name);
+        if (done) return;
+        sqlite.run(m.sql);
+        sqlite.run("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)", [m.name, Date.now()]);
+      })
+      .immediate();
+  }
+}

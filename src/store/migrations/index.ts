@@ -1,0 +1,13 @@
+/**
+ * Every migration, in order, imported as code so they live inside the compiled binary
+ * (a folder migrator would look for SQL files the binary does not have).
+ * Append new ones; never edit or reorder one that has shipped.
+ */
+import core from "./0001-core";
+
+export interface Migration {
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [{ name: "0001-core", sql: core }];
