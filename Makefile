@@ -9,8 +9,9 @@ WIDGET_SRC := $(shell find assets/widget -type f 2>/dev/null)
 all: build
 
 # Dependencies: installed when missing or when the lock file changes.
+# A clean clone gets exactly the lock file (npm ci); an existing tree is updated in place.
 node_modules/.installed: package.json package-lock.json
-	npm ci --no-audit --no-fund
+	@if [ -x $(BUN) ]; then npm install --no-audit --no-fund; else npm ci --no-audit --no-fund; fi
 	@touch $@
 
 deps: node_modules/.installed
