@@ -23,7 +23,9 @@ export function parse(argv: string[], options: Options, positionals = 0): Parsed
   try {
     parsed = parseArgs({ args: argv, options: { ...COMMON, ...options }, allowPositionals: true, strict: true }) as Parsed;
   } catch (err) {
-    throw new CliError((err as Error).message.split("\n")[0].replace(/^TypeError \[[A-Z_]+\]: /, ""));
+    // Node's messages run on with advice about "--"; the first sentence is the useful part.
+    const first = (err as Error).message.split("\n")[0].replace(/^TypeError \[[A-Z_]+\]: /, "");
+    throw new CliError(first.replace(/^(Unknown option '[^']*')\..*$/, "$1 (see zenith --help)"));
   }
   if (parsed.positionals.length > positionals)
     throw new CliError(`unexpected argument: ${parsed.positionals[positionals]}`);
