@@ -22,6 +22,7 @@ const ROUTES: Record<string, string[]> = {
   "/v1/agent/config": ["GET"],
   "/v1/chat/completions": ["POST"],
   "/v1/widget/sessions": ["POST"],
+  "/v1/widget/messages": ["GET", "POST"],
   "/v1/widget.js": ["GET"],
 };
 
@@ -52,7 +53,9 @@ export interface App {
 
 export function createApp(deps: AppDeps): App {
   const context = createContext(deps);
-  const elysia = new Elysia()
+  // standardHostname:false makes Elysia find the path after "http://", not at a fixed offset
+  // that assumes a long Host header (a client sending "Host: x" would be misrouted).
+  const elysia = new Elysia({ handler: { standardHostname: false } })
     .onError(({ code, error, request }) => {
       if (code === "NOT_FOUND") {
         const path = new URL(request.url).pathname;
