@@ -30,7 +30,7 @@ build: dist/zenith
 run: build
 	./dist/zenith serve --demo --db $${ZENITH_DB:-./zenith.db}
 
-test: build
+test: build sdk
 	$(BUN) test --timeout 60000 test/
 
 bench: build
@@ -39,8 +39,12 @@ bench: build
 eval: build
 	$(BUN) test/eval/run.ts
 
-sdk: node_modules/.installed
+SDK_SRC := $(shell find src/sdk -type f 2>/dev/null)
+
+dist/sdk/index.js: node_modules/.installed $(SDK_SRC) scripts/build-sdk.ts
 	$(BUN) scripts/build-sdk.ts
+
+sdk: dist/sdk/index.js
 
 # Debian's Chromium for the browser tests (no browser download: the distribution's package).
 browser:
