@@ -4,10 +4,11 @@
  * Append new ones; never edit or reorder one that has shipped.
  */
 import core from "./0001-core";
+import widget from "./0003-widget";
 
 export interface Migration {
   name: string;
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [{ name: "0001-core", sql: core }];
+export const MIGRATIONS: Migration[] = [{ name: "0001-core", sql: core }, { name: "0003-widget", sql: widget }];
