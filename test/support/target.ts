@@ -8,6 +8,9 @@ import { fixture } from "./app";
 import { startServer, zenithJson, seedWithCli, type Server } from "./binary";
 import { tempDb } from "./tmp";
 import { ingest } from "../../src/engine";
+import { revokeInstallation } from "../../src/admin/keys";
+import { updateAccount } from "../../src/admin/accounts";
+import { readLog } from "../../src/admin/chat-log";
 
 export interface Target {
   name: string;
@@ -19,6 +22,10 @@ export interface Target {
   chat(body: unknown, headers?: Record<string, string>, peer?: string): Promise<Response>;
   installation(origins: string[]): Promise<{ id: string; publishable_key: string }>;
   addText(text: string, title: string): Promise<void>;
+  revokeInstallation(id: string): Promise<void>;
+  updateAccount(patch: { monthly?: number; rpm?: number; subscription?: "active" | "past_due" }): Promise<void>;
+  /** The chat log of the agent, as `zenith log --json` prints it. */
+  log(session?: string): Promise<{ sessions: { id: string; session_id: string | null; turns: any[] }[] }>;
 }
 
 export interface TargetOptions {
@@ -51,6 +58,9 @@ export function inProcess(opts: TargetOptions = {}): Target {
     send: (path, init = {}) => f.request(path, init),
     installation: async (origins) => f.installation(origins),
     addText: async (text, title) => void (await ingest(f.store, f.agent, { kind: "text", text, title })),
+    revokeInstallation: async (id) => void revokeInstallation(f.store, id),
+    updateAccount: async (patch) => void updateAccount(f.store, f.account, patch),
+    log: async (session) => readLog(f.store, { agentId: f.agent, session }),
   });
 }
 
@@ -74,6 +84,10 @@ export async function binary(opts: TargetOptions = {}): Promise<Target> {
     },
     installation: async (origins) => zenithJson(db, ["install", "create", "--agent", seed.agent, ...origins.flatMap((o) => ["--origin", o])]),
     addText: async (text, title) => void zenithJson(db, ["material", "add", "--agent", seed.agent, "--text", text, "--title", title]),
+    revokeInstallation: async (id) => void zenithJson(db, ["install", "revoke", id]),
+    updateAccount: async (patch) =>
+      void zenithJson(db, ["account", "update", seed.account, ...Object.entries(patch).flatMap(([k, v]) => [`--${k}`, String(v)])]),
+    log: async (session) => zenithJson(db, ["log", "--agent", seed.agent, ...(session ? ["--session", session] : [])]),
   });
 }
 
