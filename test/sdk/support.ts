@@ -14,10 +14,18 @@ export * from "../../dist/sdk/index.js";
 export const SECRET = `svc_sk_${"0".repeat(32)}`;
 export const PUBLISHABLE = `svc_pk_${"0".repeat(32)}`;
 
+/** What a scripted server saw of one request (Bun recycles the Request itself). */
+export interface Seen {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: string;
+}
+
 export interface Scripted {
   url: string;
   /** Requests received so far, in order. */
-  requests: Request[];
+  requests: Seen[];
   stop(): void;
 }
 
@@ -26,13 +34,16 @@ export interface Scripted {
  * one repeats). A reply may be a promise, to hold a request open.
  */
 export function scriptedServer(replies: Array<() => Response | Promise<Response>>): Scripted {
-  const requests: Request[] = [];
+  const requests: Seen[] = [];
   const server = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
-    fetch(request) {
-      requests.push(request);
-      return replies[Math.min(requests.length, replies.length) - 1]();
+    async fetch(request) {
+      const seen = { method: request.method, url: new URL(request.url), headers: new Headers(request.headers), body: "" };
+      requests.push(seen);
+      const reply = replies[Math.min(requests.length, replies.length) - 1];
+      seen.body = await request.text();
+      return reply();
     },
   });
   return { url: `http://127.0.0.1:${server.port}`, requests, stop: () => server.stop(true) };
