@@ -8,7 +8,7 @@ import { ApiError, toApiError } from "./errors";
 import { createContext, type ApiContext, type AppDeps } from "./api/context";
 import { apiRoutes } from "./api/routes";
 import { widgetRoutes } from "./widget/routes";
-import { MAX_BODY_BYTES, tooLarge } from "./api/body";
+import { MAX_BODY_BYTES, preRead, readLimited, tooLarge } from "./api/body";
 import { preflight } from "./auth/cors";
 import { networkOf } from "./limits/network";
 import { KEY_IN_TEXT } from "./auth/key-format";
@@ -76,6 +76,15 @@ export function createApp(deps: AppDeps): App {
   async function route(request: Request, url: URL): Promise<Response> {
     const declared = request.headers.get("content-length");
     if (declared !== null && Number(declared) > MAX_BODY_BYTES) return tooLarge().toResponse({ connection: "close" });
+    // A body without a declared length is read (up to the limit) before any other check,
+    // so a too-large chunked body is a 413 whatever else is wrong with the request.
+    if (request.body && declared === null && request.method !== "GET" && request.method !== "HEAD") {
+      try {
+        preRead.set(request, await readLimited(request));
+      } catch (err) {
+        return toApiError(err).toResponse({ connection: "close" });
+      }
+    }
     if (keyInQuery(url))
       return new ApiError("invalid_request_error", "API keys must be sent in the Authorization header, never in the URL.", null).toResponse();
     if (request.method === "OPTIONS" && ROUTES[url.pathname]) {

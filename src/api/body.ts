@@ -6,6 +6,9 @@ import { ApiError } from "../errors";
 
 export const MAX_BODY_BYTES = 102_400;
 
+/** Bodies the request wrapper had to read early (no Content-Length) to enforce the limit. */
+export const preRead = new WeakMap<Request, Uint8Array>();
+
 export function tooLarge(): ApiError {
   return new ApiError("request_too_large", `The request body exceeds the limit of ${MAX_BODY_BYTES} bytes.`);
 }
@@ -32,7 +35,7 @@ export async function readLimited(request: Request, limit = MAX_BODY_BYTES): Pro
 
 /** Parses a JSON body; the content type must be JSON and the bytes valid UTF-8 JSON. */
 export async function readJson(request: Request): Promise<unknown> {
-  const bytes = await readLimited(request);
+  const bytes = preRead.get(request) ?? (await readLimited(request));
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json")
     throw new ApiError("invalid_request_error", "The request body must be JSON, sent with 'Content-Type: application/json'.", null);
