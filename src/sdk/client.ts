@@ -33,12 +33,18 @@ export interface ClientOptions {
   random?: () => number;
 }
 
-function nonNegative(name: string, value: number | undefined, fallback: number): number {
+/** setTimeout's ceiling: a longer delay would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function checkNumber(name: string, value: unknown, fallback: number, min: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0)
-    throw new ZenithConfigError("invalid_option", `${name} must be a non-negative finite number.`);
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > MAX_TIMER_MS)
+    throw new ZenithConfigError("invalid_option", `${name} must be a finite number from ${min} to ${MAX_TIMER_MS}.`);
   return value;
 }
+
+const checkTimeout = (value: unknown, fallback: number) => checkNumber("timeout", value, fallback, 1);
+const checkRetries = (value: unknown, fallback: number) => Math.floor(checkNumber("maxRetries", value, fallback, 0));
 
 /** The base address without a trailing slash; never with a query, fragment or credentials. */
 function normaliseBaseURL(value: unknown): string {
@@ -91,11 +97,11 @@ export class Zenith {
       origin: browser ? null : (opts.origin ?? null),
       fetch: (input, init) => fetchImpl(input, init),
       sleep: opts.sleep ?? timerSleep,
-      timeout: nonNegative("timeout", opts.timeout, 60_000),
+      timeout: checkTimeout(opts.timeout, 60_000),
       policy: {
         ...DEFAULT_POLICY,
-        maxRetries: Math.floor(nonNegative("maxRetries", opts.maxRetries, DEFAULT_POLICY.maxRetries)),
-        maxRetryDelay: nonNegative("maxRetryDelay", opts.maxRetryDelay, DEFAULT_POLICY.maxRetryDelay),
+        maxRetries: checkRetries(opts.maxRetries, DEFAULT_POLICY.maxRetries),
+        maxRetryDelay: checkNumber("maxRetryDelay", opts.maxRetryDelay, DEFAULT_POLICY.maxRetryDelay, 0),
         random: opts.random ?? Math.random,
       },
     };
@@ -107,7 +113,12 @@ export class Zenith {
   }
 
   async #call<T extends object>(call: Omit<Call, "signal" | "timeout" | "maxRetries">, options: RequestOptions = {}): Promise<WithRequestId<T>> {
-    const { data, requestId } = await send(this.#transport, { ...call, signal: options.signal, timeout: options.timeout, maxRetries: options.maxRetries });
+    const { data, requestId } = await send(this.#transport, {
+      ...call,
+      signal: options.signal,
+      timeout: checkTimeout(options.timeout, this.#transport.timeout),
+      maxRetries: checkRetries(options.maxRetries, this.#transport.policy.maxRetries),
+    });
     return withRequestId(data as T, requestId);
   }
 

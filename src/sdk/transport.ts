@@ -90,12 +90,11 @@ async function attempt(config: TransportConfig, call: Call, timeout: number): Pr
     const text = await response.text();
     const requestId = response.headers.get("x-request-id");
     const parsed = parseJson(text);
-    if (response.ok) {
-      if (parsed === undefined)
-        return { error: makeAPIError(response.status, { error: { message: "The service answered with a body that is not JSON.", type: "server_error", code: "invalid_response", param: null } }, requestId, response.headers), headers: response.headers };
-      return { data: parsed, requestId };
-    }
-    return { error: makeAPIError(response.status, parsed, requestId, response.headers), headers: response.headers };
+    if (!response.ok) return { error: makeAPIError(response.status, parsed, requestId, response.headers), headers: response.headers };
+    if (parsed !== undefined) return { data: parsed, requestId };
+    // A 2xx that is not JSON came from something other than the service (a proxy, a portal).
+    const body = { message: "The service answered with a body that is not JSON.", type: "server_error", code: "invalid_response", param: null };
+    return { error: new APIError(response.status, body, requestId, response.headers), headers: response.headers };
   } catch (cause) {
     if (call.signal?.aborted) throw new APIUserAbortError({ cause });
     if (timedOut) return { error: new APIConnectionTimeoutError(timeout), headers: null };

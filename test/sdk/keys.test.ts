@@ -3,7 +3,7 @@
  * clear messages that never echo the value. (The browser rule runs in Chromium: browser.test.ts.)
  */
 import { describe, expect, test } from "bun:test";
-import { PUBLISHABLE, SECRET, Zenith, ZenithConfigError, ZenithError, thrown } from "./support";
+import { PUBLISHABLE, SECRET, Zenith, ZenithConfigError, ZenithError, rejection, thrown } from "./support";
 
 const BASE = "http://127.0.0.1:9";
 
@@ -63,7 +63,16 @@ describe("options", () => {
   });
 
   test("numeric options must be non-negative and finite", () => {
-    for (const bad of [{ timeout: -1 }, { maxRetries: Number.NaN }, { maxRetryDelay: Infinity }, { timeout: "5" }])
+    for (const bad of [{ timeout: -1 }, { timeout: 0 }, { timeout: 2 ** 31 }, { maxRetries: Number.NaN }, { maxRetryDelay: Infinity }, { timeout: "5" }])
       expect(thrown(() => new Zenith({ apiKey: SECRET, baseURL: BASE, ...(bad as any) })).code).toBe("invalid_option");
+  });
+
+  test("per-call options are checked the same way", async () => {
+    const client = new Zenith({ apiKey: SECRET, baseURL: BASE });
+    for (const bad of [{ timeout: -5 }, { maxRetries: -1 }]) {
+      const err = await rejection(client.models.list(bad));
+      expect(err).toBeInstanceOf(ZenithConfigError);
+      expect(err.code).toBe("invalid_option");
+    }
   });
 });

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import {
   APIConnectionError,
+  APIError,
   AuthenticationError,
   BadRequestError,
   InternalServerError,
@@ -126,6 +127,16 @@ describe("bounded attempts with exponential backoff", () => {
     expect(err).toBeInstanceOf(InternalServerError);
     expect(err.code).toBe("server_error");
     expect(err.requestId).toBeNull();
+  });
+
+  test("a 2xx that is not JSON is an APIError, not retried", async () => {
+    server = scriptedServer([() => new Response("<html>portal</html>", { status: 200 }), ok()]);
+    const { client, delays } = recording(server.url);
+    const err = await rejection(client.models.list());
+    expect(err).toBeInstanceOf(APIError);
+    expect(err.code).toBe("invalid_response");
+    expect(server.requests).toHaveLength(1);
+    expect(delays).toEqual([]);
   });
 
   test("a connection failure is retried, then thrown as APIConnectionError", async () => {
