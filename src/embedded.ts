@@ -33,3 +33,13 @@ export const DEMO_PAGES: { title: string; text: string }[] = [
   { title: "Coffee subscriptions", text: demoSubscriptions },
   { title: "Brewing guide", text: demoBrewing },
 ];
+
+import dashboardCss from "../assets/dashboard/dashboard.css" with { type: "text" };
+import dashboardJs from "../assets/dashboard/dashboard.js" with { type: "text" };
+
+let dashboard: { css: Asset; js: Asset } | null = null;
+/** The dashboard's stylesheet and script (vanilla, no build step). */
+export function dashboardAssets(): { css: Asset; js: Asset } {
+  dashboard ??= { css: asset(dashboardCss), js: asset(dashboardJs) };
+  return dashboard;
+}

@@ -8,6 +8,7 @@ import * as material from "./material";
 import * as log from "./log";
 import * as backup from "./backup";
 import * as serve from "./serve";
+import * as admin from "./admin";
 import pkg from "../../package.json";
 
 interface Command {
@@ -15,7 +16,7 @@ interface Command {
   usage: string;
 }
 
-export const COMMANDS: Record<string, Command> = { serve, account, agent, key, install, material, log, backup };
+export const COMMANDS: Record<string, Command> = { serve, account, agent, key, install, material, log, backup, admin };
 
 export const VERSION = pkg.version;
 

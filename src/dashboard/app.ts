@@ -1,26 +1,108 @@
 /**
  * The admin listener (dashboard). Served only on the admin address, never on the public port.
+ * It writes through its own store connection, so the public API's change watch sees every
+ * change made here on its very next request, exactly as with the operator CLI.
  */
 import { Elysia } from "elysia";
-import type { Store } from "../store/db";
+import { openStore, type Store } from "../store/db";
 import { ApiError } from "../errors";
+import { ensureAdminPassword } from "../admin/credential";
+import { purgeExpired } from "../admin/retention";
+import { IngestJobs } from "../admin/ingest-jobs";
+import { dashboardAssets } from "../embedded";
+import { Lockout, DEFAULT_LOCKOUT, type LockoutOptions } from "./lockout";
+import { redirect, routesOn, type Dash } from "./context";
+import { barePage, SECURITY_HEADERS } from "./layout";
+import { html } from "./html";
+import { signInRoutes } from "./sign-in";
+import { accountPages } from "./pages/accounts";
+import { agentPages } from "./pages/agents";
+import { materialPages } from "./pages/material";
+import { keyPages } from "./pages/keys";
+import { installationPages } from "./pages/installations";
+import { logPages } from "./pages/log";
+import { unansweredPages } from "./pages/unanswered";
+import { playgroundPages } from "./pages/playground";
 
 export interface AdminDeps {
   store: Store;
   dbPath: string;
   log?: (line: Record<string, unknown>) => void;
+  /** Base address of the public API for embed snippets (default: ZENITH_PUBLIC_URL or http://localhost:8787). */
+  publicUrl?: () => string;
+  lockout?: LockoutOptions;
+}
+
+const RETENTION_SWEEP_MS = 3600_000;
+/** Uploads of several files of up to MAX_UPLOAD_BYTES each fit in one request. */
+export const ADMIN_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+function assetResponse(request: Request, asset: { body: string; etag: string }, type: string): Response {
+  const headers = { "content-type": type, etag: asset.etag, "cache-control": "no-cache", "x-content-type-options": "nosniff" };
+  if (request.headers.get("if-none-match") === asset.etag) return new Response(null, { status: 304, headers });
+  return new Response(asset.body, { headers });
 }
 
 export function createAdminApp(deps: AdminDeps) {
+  const store = openStore(deps.dbPath);
+  let firstPassword = ensureAdminPassword(store);
+  const dash: Dash = {
+    store,
+    jobs: new IngestJobs(store),
+    lockout: new Lockout(deps.lockout ?? DEFAULT_LOCKOUT),
+    publicUrl: deps.publicUrl ?? (() => process.env.ZENITH_PUBLIC_URL || "http://localhost:8787"),
+    flash: new Map(),
+    peers: new WeakMap(),
+    log: deps.log,
+  };
+  purgeExpired(store);
+  const sweep = setInterval(() => purgeExpired(store), RETENTION_SWEEP_MS);
+  sweep.unref?.();
+
+  const assets = dashboardAssets();
   const elysia = new Elysia()
-    .onError(({ code }) =>
-      (code === "NOT_FOUND" ? new ApiError("not_found", "Not found.") : new ApiError("server_error", "The dashboard failed to handle this request.")).toResponse(),
-    )
-    .get("/healthz", () => Response.json({ status: "ok" }));
+    .onError(({ code, request }) => {
+      const wantsHtml = (request.headers.get("accept") ?? "").includes("text/html");
+      if (code === "NOT_FOUND")
+        return wantsHtml
+          ? barePage("Not found", html`<h1>Not found</h1><div class="card"><p>There is no dashboard page here.</p><p><a href="/">Go to the dashboard</a></p></div>`, 404)
+          : new ApiError("not_found", "Not found.").toResponse();
+      return new ApiError("server_error", "The dashboard failed to handle this request.").toResponse();
+    })
+    .get("/healthz", () => Response.json({ status: "ok" }))
+    .get("/assets/dashboard.css", ({ request }) => assetResponse(request, assets.css, "text/css; charset=utf-8"))
+    .get("/assets/dashboard.js", ({ request }) => assetResponse(request, assets.js, "application/javascript; charset=utf-8"))
+    .use(signInRoutes(dash))
+    .use(accountPages(dash))
+    .use(agentPages(dash))
+    .use(materialPages(dash))
+    .use(keyPages(dash))
+    .use(installationPages(dash))
+    .use(logPages(dash))
+    .use(unansweredPages(dash))
+    .use(playgroundPages(dash));
+  routesOn(elysia, dash).get("/", () => redirect("/accounts"));
+
   return {
     elysia,
-    /** Prints anything the operator must see once at start (e.g. a first admin credential). */
-    announce: undefined as undefined | (() => void),
-    handle: (request: Request, _peer?: string) => elysia.handle(request),
+    dash,
+    /** Prints the first admin credential, once, as one JSON line on stdout. */
+    announce: () => {
+      if (!firstPassword) return;
+      process.stdout.write(JSON.stringify({ admin_password: firstPassword }) + "\n");
+      firstPassword = null;
+    },
+    handle: async (request: Request, peer?: string) => {
+      dash.peers.set(request, peer ?? "unknown");
+      const response = await elysia.handle(request);
+      for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!response.headers.has(k) && k !== "cache-control") response.headers.set(k, v);
+      return response;
+    },
+    /** Stops the retention sweep and closes the dashboard's connection (after in-flight work). */
+    close: async () => {
+      clearInterval(sweep);
+      await dash.jobs.idle();
+      store.close();
+    },
   };
 }

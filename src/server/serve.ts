@@ -4,7 +4,7 @@
  */
 import { openStore, type Store } from "../store/db";
 import { createApp } from "../app";
-import { createAdminApp } from "../dashboard/app";
+import { createAdminApp, ADMIN_MAX_BODY_BYTES } from "../dashboard/app";
 import type { ServeConfig } from "../config";
 import { CliError } from "../errors";
 import { stderrLogger } from "./logger";
@@ -25,7 +25,7 @@ export async function serve(cfg: ServeConfig): Promise<void> {
   }
   const log = stderrLogger();
   const app = createApp({ store, trustProxy: cfg.trustProxy, probeLimit: cfg.probeLimit, probeWindowSeconds: cfg.probeWindowSeconds, log });
-  const admin = createAdminApp({ store, dbPath: cfg.db, log });
+  const admin = createAdminApp({ store, dbPath: cfg.db, log, publicUrl: () => cfg.publicUrl ?? publicUrl });
   void loadTokenizer();
 
   let inFlight = 0;
@@ -37,13 +37,13 @@ export async function serve(cfg: ServeConfig): Promise<void> {
       inFlight--;
     }
   };
-  const listen = (hostname: string, port: number, handle: (req: Request, peer?: string) => Promise<Response>) => {
+  const listen = (hostname: string, port: number, handle: (req: Request, peer?: string) => Promise<Response>, maxBody = MAX_BODY_BYTES * 4) => {
     try {
       return Bun.serve({
         hostname,
         port,
         // One byte over the limit lets us see "too large" and answer it in the envelope.
-        maxRequestBodySize: MAX_BODY_BYTES * 4,
+        maxRequestBodySize: maxBody,
         development: false,
         fetch: (req, server) => track(handle(req, server.requestIP(req)?.address)),
         error: () => new Response(JSON.stringify({ error: { message: "The service failed to handle this request.", type: "server_error", param: null, code: "server_error" } }), { status: 500, headers: { "content-type": "application/json" } }),
@@ -55,7 +55,8 @@ export async function serve(cfg: ServeConfig): Promise<void> {
   const publicServer = listen(cfg.host, cfg.port, app.handle);
   let adminServer: ReturnType<typeof listen>;
   try {
-    adminServer = listen(cfg.adminHost, cfg.adminPort, admin.handle);
+    // The dashboard takes file uploads, so its listener accepts larger bodies.
+    adminServer = listen(cfg.adminHost, cfg.adminPort, admin.handle, ADMIN_MAX_BODY_BYTES);
   } catch (err) {
     publicServer.stop(true);
     throw err;
@@ -77,6 +78,7 @@ export async function serve(cfg: ServeConfig): Promise<void> {
     await Promise.all([publicServer.stop(false), adminServer.stop(false)]);
     while (inFlight > 0) await Bun.sleep(5);
     log.flush();
+    await admin.close();
     store.close();
     process.exit(0);
   };

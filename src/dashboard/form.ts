@@ -1,0 +1,114 @@
+/**
+ * Forms: reading submitted values with per-field validation errors, and rendering fields
+ * with their label, kept value and error message next to them.
+ */
+import { html, type Safe } from "./html";
+
+export type Errors = Record<string, string>;
+
+/** Reads a submitted form; every check records its error under the field's name. */
+export class FormReader {
+  readonly errors: Errors = {};
+  constructor(readonly data: FormData) {}
+
+  /** The raw submitted text (for re-filling the form), "" when absent. */
+  value(name: string): string {
+    const v = this.data.get(name);
+    return typeof v === "string" ? v : "";
+  }
+
+  text(name: string, label: string, opts: { required?: boolean; max?: number } = {}): string {
+    const v = this.value(name).trim();
+    if (opts.required && !v) this.errors[name] ??= `${label} is required.`;
+    else if (opts.max && v.length > opts.max) this.errors[name] ??= `${label} must be at most ${opts.max.toLocaleString("en")} characters.`;
+    return v;
+  }
+
+  /** A whole number in [min, max]; undefined (no error) when empty and optional. */
+  int(name: string, label: string, min: number, max: number, required = true): number | undefined {
+    const v = this.value(name).trim();
+    if (!v && !required) return undefined;
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+      this.errors[name] ??= `${label} must be a whole number from ${min.toLocaleString("en")} to ${max.toLocaleString("en")}.`;
+      return undefined;
+    }
+    return Number(v);
+  }
+
+  choice<T extends string>(name: string, label: string, choices: readonly T[]): T | undefined {
+    const v = this.value(name);
+    if (!choices.includes(v as T)) {
+      this.errors[name] ??= `Choose a ${label.toLowerCase()}.`;
+      return undefined;
+    }
+    return v as T;
+  }
+
+  files(name: string): File[] {
+    return this.data.getAll(name).filter((f): f is File => typeof f !== "string" && f.size > 0);
+  }
+
+  fail(name: string, message: string): void {
+    this.errors[name] ??= message;
+  }
+
+  get ok(): boolean {
+    return Object.keys(this.errors).length === 0;
+  }
+}
+
+/** What a form renders from: the values to show and the errors to place beside fields. */
+export interface FormState {
+  values: Record<string, string>;
+  errors: Errors;
+}
+
+export const EMPTY_FORM: FormState = { values: {}, errors: {} };
+
+export function stateOf(reader: FormReader): FormState {
+  const values: Record<string, string> = {};
+  for (const [k, v] of reader.data) if (typeof v === "string" && k !== "_csrf") values[k] = v;
+  return { values, errors: reader.errors };
+}
+
+interface FieldOpts {
+  type?: string;
+  hint?: string;
+  required?: boolean;
+  placeholder?: string;
+  rows?: number;
+  attrs?: Safe;
+  value?: string;
+}
+
+function describe(form: FormState, name: string, id: string, hint?: string) {
+  const error = form.errors[name];
+  return {
+    error,
+    describedBy: [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" "),
+    after: html`${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ""}${error ? html`<p class="field-error" id="${id}-error" role="alert">${error}</p>` : ""}`,
+  };
+}
+
+/** A labelled input; its value is what was submitted (or opts.value), its error right below. */
+export function field(form: FormState, name: string, label: string, opts: FieldOpts = {}): Safe {
+  const id = `f-${name}`;
+  const d = describe(form, name, id, opts.hint);
+  const value = form.values[name] ?? opts.value ?? "";
+  const common = html`id="${id}" name="${name}" ${opts.required ? html`required` : ""} ${d.error ? html`aria-invalid="true"` : ""} ${d.describedBy ? html`aria-describedby="${d.describedBy}"` : ""} ${opts.placeholder ? html`placeholder="${opts.placeholder}"` : ""} ${opts.attrs ?? ""}`;
+  const control =
+    opts.type === "textarea"
+      ? html`<textarea ${common} rows="${opts.rows ?? 4}">${value}</textarea>`
+      : html`<input type="${opts.type ?? "text"}" ${common} value="${value}">`;
+  return html`<div class="field${d.error ? " has-error" : ""}"><label for="${id}">${label}</label>${control}${d.after}</div>`;
+}
+
+export function select(form: FormState, name: string, label: string, options: { value: string; label: string }[], opts: FieldOpts = {}): Safe {
+  const id = `f-${name}`;
+  const d = describe(form, name, id, opts.hint);
+  const current = form.values[name] ?? opts.value ?? "";
+  return html`<div class="field${d.error ? " has-error" : ""}"><label for="${id}">${label}</label>
+    <select id="${id}" name="${name}" ${d.error ? html`aria-invalid="true"` : ""} ${d.describedBy ? html`aria-describedby="${d.describedBy}"` : ""} ${opts.attrs ?? ""}>
+      ${options.map((o) => html`<option value="${o.value}" ${o.value === current ? html`selected` : ""}>${o.label}</option>`)}
+    </select>${d.after}</div>`;
+}
