@@ -99,18 +99,20 @@ export function createApp(deps: AppDeps): App {
     context,
     async handle(request, peer) {
       const started = performance.now();
-      const url = new URL(request.url);
       const requestId = `req_${Buffer.from(crypto.getRandomValues(new Uint8Array(8))).toString("hex")}`;
-      context.info.set(request, { network: networkOf(clientAddress(request, peer, deps.trustProxy ?? false)), requestId });
+      let path = "?";
       let response: Response;
       try {
+        const url = new URL(request.url);
+        path = url.pathname;
+        context.info.set(request, { network: networkOf(clientAddress(request, peer, deps.trustProxy ?? false)), requestId });
         response = await route(request, url);
       } catch (err) {
-        response = toApiError(err).toResponse();
+        response = (err instanceof TypeError && path === "?" ? new ApiError("invalid_request_error", "The request URL or Host header is malformed.") : toApiError(err)).toResponse();
       }
       response.headers.set("x-request-id", requestId);
       // Never the query string (a key could be in it), never a header value.
-      deps.log?.({ t: new Date().toISOString(), id: requestId, method: request.method, path: url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 100) / 100 });
+      deps.log?.({ t: new Date().toISOString(), id: requestId, method: request.method, path, status: response.status, ms: Math.round((performance.now() - started) * 100) / 100 });
       return response;
     },
   };

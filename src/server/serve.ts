@@ -10,7 +10,6 @@ import { CliError } from "../errors";
 import { stderrLogger } from "./logger";
 import { seedDemo } from "../demo/seed";
 import { loadTokenizer } from "../engine/tokens";
-import { MAX_BODY_BYTES } from "../api/body";
 
 function displayHost(host: string): string {
   return host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
@@ -37,12 +36,13 @@ export async function serve(cfg: ServeConfig): Promise<void> {
       inFlight--;
     }
   };
-  const listen = (hostname: string, port: number, handle: (req: Request, peer?: string) => Promise<Response>, maxBody = MAX_BODY_BYTES * 4) => {
+  const listen = (hostname: string, port: number, handle: (req: Request, peer?: string) => Promise<Response>, maxBody = Number.MAX_SAFE_INTEGER) => {
     try {
       return Bun.serve({
         hostname,
         port,
-        // One byte over the limit lets us see "too large" and answer it in the envelope.
+        // Bodies are streamed and the public app enforces its own limit (413 in the envelope);
+        // Bun's own cap would answer a bare 413 before the app could.
         maxRequestBodySize: maxBody,
         development: false,
         fetch: (req, server) => track(handle(req, server.requestIP(req)?.address)),
