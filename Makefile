@@ -30,7 +30,7 @@ build: dist/zenith
 run: build
 	./dist/zenith serve --demo --db $${ZENITH_DB:-./zenith.db}
 
-test: build sdk
+test: build sdk browser
 	$(BUN) test --timeout 60000 test/
 
 bench: build
