@@ -15,6 +15,7 @@ import {
   RequestTooLargeError,
   Zenith,
   logLines,
+  type ChatCompletionCreateParams,
   rejection,
   requestsDuring,
 } from "./support";
@@ -33,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const secretClient = (opts: Record<string, unknown> = {}) => new Zenith({ apiKey: seed.key, baseURL: server.url, ...opts });
-const question = (content = "When does the shop open?") => ({ model: MODEL_ID, messages: [{ role: "user" as const, content }] });
+const question = (content = "When does the shop open?"): ChatCompletionCreateParams => ({ model: MODEL_ID, messages: [{ role: "user", content }] });
 
 describe("happy paths", () => {
   test("chat.completions.create returns the completion, tagged with its request id", async () => {
@@ -132,6 +133,27 @@ describe("the service's refusals", () => {
     // The wait honours the first answer's Retry-After (within a second of the second one's).
     expect(delays[0]).toBeGreaterThanOrEqual(err.retryAfter * 1000);
     expect(delays[0]).toBeLessThanOrEqual((err.retryAfter + 1) * 1000 * 1.1);
+  });
+
+  test("the failed-credential 429 (x-should-retry: false) is thrown at once, never retried", async () => {
+    const guarded = await startServer({ args: ["--probe-limit", "1"] });
+    try {
+      const delays: number[] = [];
+      const client = new Zenith({ apiKey: `svc_sk_${"e".repeat(32)}`, baseURL: guarded.url, maxRetries: 5, sleep: async (ms: number) => void delays.push(ms) });
+      expect(await rejection(client.models.list())).toBeInstanceOf(PermissionDeniedError);
+      let err: any;
+      const seen = await requestsDuring(guarded, async () => {
+        err = await rejection(client.models.list());
+      });
+      expect(err).toBeInstanceOf(RateLimitError);
+      expect(err.code).toBe("auth_probe_rate_limit_exceeded");
+      expect(err.retryAfter).toBeGreaterThanOrEqual(1);
+      expect(err.headers.get("x-should-retry")).toBe("false");
+      expect(seen.map((r) => r.status)).toEqual([429]);
+      expect(delays).toEqual([]);
+    } finally {
+      await guarded.stop();
+    }
   });
 });
 
