@@ -16,6 +16,8 @@ export function generatePassword(): string {
 
 /** Creates the credential if none exists; returns the new password, or null if one already existed. */
 export function ensureAdminPassword(store: Store): string | null {
+  // Hashing is deliberately slow: skip it at every later start.
+  if (store.db.select({ id: dashboardAdmin.id }).from(dashboardAdmin).get()) return null;
   const password = generatePassword();
   const hash = Bun.password.hashSync(password);
   const inserted = store.write(() =>

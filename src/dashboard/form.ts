@@ -79,6 +79,8 @@ interface FieldOpts {
   rows?: number;
   attrs?: Safe;
   value?: string;
+  /** Element id when a page shows the same field in several forms (default f-NAME). */
+  id?: string;
 }
 
 function describe(form: FormState, name: string, id: string, hint?: string) {
@@ -92,7 +94,7 @@ function describe(form: FormState, name: string, id: string, hint?: string) {
 
 /** A labelled input; its value is what was submitted (or opts.value), its error right below. */
 export function field(form: FormState, name: string, label: string, opts: FieldOpts = {}): Safe {
-  const id = `f-${name}`;
+  const id = opts.id ?? `f-${name}`;
   const d = describe(form, name, id, opts.hint);
   const value = form.values[name] ?? opts.value ?? "";
   const common = html`id="${id}" name="${name}" ${opts.required ? html`required` : ""} ${d.error ? html`aria-invalid="true"` : ""} ${d.describedBy ? html`aria-describedby="${d.describedBy}"` : ""} ${opts.placeholder ? html`placeholder="${opts.placeholder}"` : ""} ${opts.attrs ?? ""}`;
@@ -104,7 +106,7 @@ export function field(form: FormState, name: string, label: string, opts: FieldO
 }
 
 export function select(form: FormState, name: string, label: string, options: { value: string; label: string }[], opts: FieldOpts = {}): Safe {
-  const id = `f-${name}`;
+  const id = opts.id ?? `f-${name}`;
   const d = describe(form, name, id, opts.hint);
   const current = form.values[name] ?? opts.value ?? "";
   return html`<div class="field${d.error ? " has-error" : ""}"><label for="${id}">${label}</label>

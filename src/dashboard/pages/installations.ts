@@ -38,7 +38,7 @@ function installationsPage(c: Ctx, forms: { create?: FormState; edit?: { id: str
           : html`<p class="hint">Revoked: its publishable key is refused.</p>`}
         ${inst.state === "active"
           ? html`<form method="post" action="/agents/${agent.id}/installations/${inst.id}/origins" novalidate>${csrf(c)}
-              ${field(edit, "origins", "Allowed origins", { type: "textarea", rows: 2, value: inst.origins.join("\n"), hint: "One per line: scheme://host[:port]; https://*.example.com allows its subdomains." })}
+              ${field(edit, "origins", "Allowed origins", { id: `f-origins-${inst.id}`, type: "textarea", rows: 2, value: inst.origins.join("\n"), hint: "One per line: scheme://host[:port]; https://*.example.com allows its subdomains." })}
               <div class="actions"><button type="submit" class="button">Save origins</button>
               ${action(c, `/agents/${agent.id}/installations/${inst.id}/rotate`, "Rotate key")}
               ${action(c, `/agents/${agent.id}/installations/${inst.id}/revoke`, "Revoke", { tone: "danger" })}</div>

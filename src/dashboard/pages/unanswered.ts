@@ -23,7 +23,7 @@ function unansweredPage(c: Ctx, agentId: string | undefined, failed?: { key: str
           <button type="submit" class="button">Show</button></form>`}
     <p class="hint">What visitors asked that the material did not cover, most frequent first. Adding an answer creates a question/answer pair, used from the next question on.</p>
     ${rows.length
-      ? html`<ol class="unanswered" data-testid="unanswered-list">${rows.map((r) => {
+      ? html`<ol class="unanswered" data-testid="unanswered-list">${rows.map((r, i) => {
           const key = `${r.agent_id}\0${r.question.toLowerCase().trim()}`;
           const state = failed?.key === key ? failed.state : EMPTY_FORM;
           return html`<li class="card">
@@ -33,8 +33,8 @@ function unansweredPage(c: Ctx, agentId: string | undefined, failed?: { key: str
               <form method="post" action="/unanswered/answer" novalidate>${csrf(c)}
                 <input type="hidden" name="agent" value="${r.agent_id}"><input type="hidden" name="original" value="${r.question}">
                 <input type="hidden" name="back" value="${c.url.pathname + c.url.search}">
-                ${field(state, "question", "Question", { value: r.question, required: true })}
-                ${field(state, "answer", "Answer", { type: "textarea", rows: 3, required: true })}
+                ${field(state, "question", "Question", { value: r.question, required: true, id: `f-question-${i}` })}
+                ${field(state, "answer", "Answer", { type: "textarea", rows: 3, required: true, id: `f-answer-${i}` })}
                 <button type="submit" class="button primary">Save answer</button>
               </form></details>
           </li>`;

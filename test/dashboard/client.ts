@@ -1,0 +1,90 @@
+/**
+ * In-process dashboard harness: the real admin app on a temp store, and a small cookie-
+ * keeping client that signs in, reads CSRF tokens from pages and submits forms.
+ */
+import { openStore, type Store } from "../../src/store/db";
+import { createAdminApp } from "../../src/dashboard/app";
+import type { LockoutOptions } from "../../src/dashboard/lockout";
+import { tempDb } from "../support/tmp";
+
+export interface Dashboard {
+  db: string;
+  /** The public side's connection (what the API would use). */
+  store: Store;
+  admin: ReturnType<typeof createAdminApp>;
+  password: string;
+  client(peer?: string): Client;
+}
+
+/** Captures what `announce` prints: the first admin password. */
+function announced(admin: ReturnType<typeof createAdminApp>): string {
+  let out = "";
+  const write = process.stdout.write;
+  process.stdout.write = ((chunk: string) => ((out += chunk), true)) as typeof process.stdout.write;
+  try {
+    admin.announce();
+  } finally {
+    process.stdout.write = write;
+  }
+  return JSON.parse(out).admin_password;
+}
+
+export function dashboard(opts: { lockout?: LockoutOptions } = {}): Dashboard {
+  const db = tempDb();
+  const store = openStore(db);
+  const admin = createAdminApp({ store, dbPath: db, lockout: opts.lockout, publicUrl: () => "http://api.test" });
+  const password = announced(admin);
+  return { db, store, admin, password, client: (peer = "127.0.0.1") => new Client(admin, peer) };
+}
+
+export class Client {
+  readonly cookies = new Map<string, string>();
+  /** The CSRF token of the last page that carried one. */
+  csrf = "";
+  constructor(
+    private readonly admin: ReturnType<typeof createAdminApp>,
+    private readonly peer: string,
+  ) {}
+
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    headers.set("accept", "text/html");
+    const res = await this.admin.handle(new Request(`http://127.0.0.1:8788${path}`, { ...init, headers }), this.peer);
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const [k, v] = pair.split("=");
+      if (v) this.cookies.set(k, v);
+      else this.cookies.delete(k);
+    }
+    return res;
+  }
+
+  /** GETs a page and remembers its CSRF token; returns status and body. */
+  async get(path: string): Promise<{ status: number; body: string; res: Response }> {
+    const res = await this.request(path);
+    const body = await res.text();
+    const token = /name="_csrf" value="([^"]+)"/.exec(body)?.[1];
+    if (token) this.csrf = token;
+    return { status: res.status, body, res };
+  }
+
+  /** POSTs a form; the CSRF token is included unless `csrf` is false or another value. */
+  async post(path: string, fields: Record<string, string> = {}, opts: { csrf?: string | false; headers?: Record<string, string> } = {}) {
+    const body = new URLSearchParams(fields);
+    const token = opts.csrf === undefined ? this.csrf : opts.csrf;
+    if (token !== false) body.set("_csrf", token);
+    const res = await this.request(path, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded", ...opts.headers } });
+    return { status: res.status, location: res.headers.get("location"), body: await res.text(), res };
+  }
+
+  async signIn(password: string) {
+    await this.get("/sign-in");
+    return this.post("/sign-in", { password, next: "/" });
+  }
+}
+
+/** The text of the element right after the field's input: its error message, if any. */
+export function fieldError(body: string, name: string): string | null {
+  return new RegExp(`id="f-${name}-error"[^>]*>([^<]*)<`).exec(body)?.[1] ?? null;
+}
