@@ -75,10 +75,10 @@ export function formatAnswer(text: string): DocumentFragment {
         continue;
       }
       flush();
-      const tag = item[1] ? "UL" : "OL";
-      if (!list || list.tagName !== tag) {
+      const tag = item[1] ? "ul" : "ol";
+      if (!list || list.tagName.toLowerCase() !== tag) {
         list = out.appendChild(document.createElement(tag));
-        if (item[2] && item[2] !== "1") (list as HTMLOListElement).start = Number(item[2]);
+        if (item[2] && item[2] !== "1") list.setAttribute("start", item[2]);
       }
       const li = document.createElement("li");
       inline(li, item[3]);
