@@ -8,7 +8,12 @@ import { originAllowed } from "./origins";
 
 export function corsFor(principal: Principal): Record<string, string> {
   if (principal.kind !== "publishable" || !principal.origin) return {};
-  return { "access-control-allow-origin": principal.origin, vary: "Origin" };
+  return {
+    "access-control-allow-origin": principal.origin,
+    // Lets browser callers (widget, SDK) read the request id and the wait on a 429.
+    "access-control-expose-headers": "x-request-id, retry-after, x-ratelimit-limit-requests, x-ratelimit-remaining-requests, x-ratelimit-reset-requests",
+    vary: "Origin",
+  };
 }
 
 /** A preflight carries no key, so it is answered for origins allowed on any active installation. */
