@@ -4,8 +4,8 @@ import type { DailyCount } from "../admin/usage";
 
 const W = 560;
 const H = 120;
-const PAD_BOTTOM = 18;
-const PAD_TOP = 14;
+const PAD_BOTTOM = 2;
+const PAD_TOP = 4;
 
 export function dailyChart(days: DailyCount[]): Safe {
   const max = Math.max(1, ...days.map((d) => d.count));
@@ -20,10 +20,8 @@ export function dailyChart(days: DailyCount[]): Safe {
         const h = d.count === 0 ? 0 : Math.max(2, (d.count / max) * plot);
         return html`<rect class="bar" x="${(i * slot + (slot - bar) / 2).toFixed(1)}" y="${(H - PAD_BOTTOM - h).toFixed(1)}" width="${bar.toFixed(1)}" height="${h.toFixed(1)}"><title>${d.day}: ${d.count}</title></rect>`;
       })}
-      <text x="0" y="${H - 4}" class="label">${days[0]?.day.slice(5) ?? ""}</text>
-      <text x="${W}" y="${H - 4}" class="label end">${days.at(-1)?.day.slice(5) ?? ""}</text>
-      <text x="0" y="10" class="label">max ${total === 0 ? 0 : max}/day</text>
     </svg>
+    <div class="chart-axis"><span>${days[0]?.day.slice(5) ?? ""}</span><span>busiest day: ${total === 0 ? 0 : max}</span><span>${days.at(-1)?.day.slice(5) ?? ""}</span></div>
     <figcaption>Requests per day this month (UTC), from the chat log</figcaption>
   </figure>`;
 }

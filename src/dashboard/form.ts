@@ -88,7 +88,7 @@ function describe(form: FormState, name: string, id: string, hint?: string) {
   return {
     error,
     describedBy: [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" "),
-    after: html`${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ""}${error ? html`<p class="field-error" id="${id}-error" role="alert">${error}</p>` : ""}`,
+    after: html`${error ? html`<p class="field-error" id="${id}-error" role="alert">${error}</p>` : ""}${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ""}`,
   };
 }
 

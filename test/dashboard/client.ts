@@ -34,23 +34,29 @@ export function dashboard(opts: { lockout?: LockoutOptions } = {}): Dashboard {
   const store = openStore(db);
   const admin = createAdminApp({ store, dbPath: db, lockout: opts.lockout, publicUrl: () => "http://api.test" });
   const password = announced(admin);
-  return { db, store, admin, password, client: (peer = "127.0.0.1") => new Client(admin, peer) };
+  return { db, store, admin, password, client: (peer = "127.0.0.1") => new Client((req) => admin.handle(req, peer)) };
 }
 
 export class Client {
   readonly cookies = new Map<string, string>();
   /** The CSRF token of the last page that carried one. */
   csrf = "";
+  /** `send` delivers a request: the in-process app, or fetch against a running server. */
   constructor(
-    private readonly admin: ReturnType<typeof createAdminApp>,
-    private readonly peer: string,
+    private readonly send: (request: Request) => Promise<Response>,
+    private readonly base = "http://127.0.0.1:8788",
   ) {}
+
+  /** A client for a running server's admin address. */
+  static remote(adminUrl: string): Client {
+    return new Client((req) => fetch(req, { redirect: "manual" }), adminUrl);
+  }
 
   async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     headers.set("accept", "text/html");
-    const res = await this.admin.handle(new Request(`http://127.0.0.1:8788${path}`, { ...init, headers }), this.peer);
+    const res = await this.send(new Request(`${this.base}${path}`, { ...init, headers }));
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(";");
       const [k, v] = pair.split("=");
