@@ -116,6 +116,7 @@ export class View {
   /** Removes every message (the welcome is added again by the caller). */
   clear(): void {
     this.log.replaceChildren();
+    this.typing = null;
   }
 
   addMessage(role: "user" | "assistant", content: string, opts: { unavailable?: boolean } = {}): void {

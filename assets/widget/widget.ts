@@ -11,6 +11,7 @@ export class Widget {
   /** The question waiting for an answer (kept for Retry). */
   private pending: string | null = null;
   private refused = false;
+  private welcomed = false;
 
   constructor(
     private readonly api: Api,
@@ -21,7 +22,9 @@ export class Widget {
     view.onToggle = (open) => this.persist({ open });
     // A visitor who comes back online gets the interrupted question answered.
     addEventListener("online", () => {
-      if (this.pending !== null) this.deliver();
+      if (this.refused) return;
+      if (this.pending !== null) void this.deliver();
+      else if (!this.saved) void this.openSession();
     });
   }
 
@@ -47,21 +50,23 @@ export class Widget {
     }
   }
 
-  private async openSession(): Promise<boolean> {
+  /** Opens a new session; on failure the notice's Retry runs `retry` (by default, this again). */
+  private async openSession(retry?: () => void): Promise<boolean> {
     try {
       const s = await this.api.openSession();
-      const open = this.saved?.open ?? false;
-      if (!this.saved) this.welcome(s.agent);
-      this.saved = { token: s.session, expiresAt: s.expires_at, agent: s.agent, open };
+      // A replacement session continues the conversation on screen; only a first one welcomes.
+      if (!this.welcomed) this.welcome(s.agent);
+      this.saved = { token: s.session, expiresAt: s.expires_at, agent: s.agent, open: this.view.isOpen };
       this.saver.save(this.saved);
       return true;
     } catch (err) {
-      this.failed(err, () => void this.openSession());
+      this.failed(err, retry ?? (() => void this.openSession()));
       return false;
     }
   }
 
   private welcome(agent: AgentInfo): void {
+    this.welcomed = true;
     this.view.setAgent(agent);
     this.view.clear();
     const text = agent.cosmetics.welcome_message;
@@ -82,19 +87,18 @@ export class Widget {
     this.view.setBusy(true);
     this.view.setTyping(true);
     try {
-      if (!this.saved && !(await this.openSession())) return;
+      if (!this.saved && !(await this.openSession(() => void this.deliver()))) return;
       const reply = await this.api.send(this.saved!.token, question);
       this.pending = null;
       this.view.addMessage("assistant", reply.content, { unavailable: reply.unavailable });
       this.persist({ expiresAt: reply.expires_at });
     } catch (err) {
       const kind = this.failed(err, () => void this.deliver());
-      // The session expired or its key was rotated: open a new one and ask again, once.
+      // The session expired or ended: open a new one and ask again, once.
       if (kind === "session" && !renewed) {
         this.saved = null;
-        this.view.setTyping(false);
-        if (await this.openSession()) return this.deliver(true);
-      }
+        if (await this.openSession(() => void this.deliver())) return await this.deliver(true);
+      } else if (kind === "session") this.view.showNotice("This conversation could not be continued.", { label: "Retry", run: () => void this.deliver() });
       if (kind === "invalid") this.pending = null;
     } finally {
       this.view.setTyping(false);

@@ -306,6 +306,39 @@ describe("widget in a browser", () => {
     await page.close();
   }, 60_000);
 
+  test("an expired session is replaced without the visitor noticing", async () => {
+    const page = await visit(allowed.origin, "/main");
+    await ready(page);
+    await page.locator(W.launcher).click();
+    // Stand-in for a session the server no longer knows (expired and swept).
+    await page.evaluate(() => {
+      const name = Object.keys(sessionStorage).find((k) => k.startsWith("zenith-widget:"))!;
+      sessionStorage.setItem(name, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(name)!), token: "wst_gone" }));
+    });
+    await page.reload();
+    await page.locator(W.bot).first().waitFor();
+    const answer = await ask(page, "How much does express shipping cost?");
+    expect(answer).not.toContain("not available");
+    // The session ends while the page is open: the server refuses it (readably, since key and origin are fine).
+    let refusals = 0;
+    await page.route(`${server.url}/v1/widget/messages`, (route) =>
+      route.request().method() === "POST" && refusals++ === 0
+        ? route.fulfill({
+            status: 403,
+            headers: { "content-type": "application/json", "access-control-allow-origin": allowed.origin },
+            body: JSON.stringify({ error: { message: "Access denied", type: "authentication_error", param: null, code: "access_denied" } }),
+          })
+        : route.continue(),
+    );
+    const opened = page.waitForRequest((r) => r.url().endsWith("/v1/widget/sessions") && r.method() === "POST");
+    expect(await ask(page, "Is shipping free?")).toContain("free");
+    await opened;
+    // The conversation on screen is kept.
+    expect(await page.locator(W.user).count()).toBe(2);
+    expect(await page.locator(W.notice).isHidden()).toBe(true);
+    await page.close();
+  }, 60_000);
+
   test("rotating the publishable key stops the widget that uses the old one", async () => {
     const page = await visit(allowed.origin, "/rotate");
     await ready(page);
