@@ -1,7 +1,6 @@
 /** An agent's material: upload files, add a URL or a question/answer pair, list, remove; progress for long ingestion. */
 import { Elysia } from "elysia";
-import { ingest, listMaterial, removeMaterial } from "../../engine";
-import { fromUpload, fromUrl, MAX_UPLOAD_BYTES, SUPPORTED_FILES } from "../../admin/material-sources";
+import { ingest, listMaterial, removeMaterial, SUPPORTED_FILE_TYPES } from "../../engine";
 import type { Job } from "../../admin/ingest-jobs";
 import { html, plural, when } from "../html";
 import { EMPTY_FORM, field, stateOf, type FormState } from "../form";
@@ -10,6 +9,8 @@ import { action, agentHeader, badge, csrf } from "./parts";
 import { CliError } from "../../errors";
 
 const MAX_QA = 10_000;
+/** Checked again by the engine; here so a wrong choice is reported beside the field. */
+const MAX_UPLOAD_MIB = 20;
 
 function jobView(c: Ctx, job: Job) {
   const total = job.labels.length;
@@ -45,7 +46,7 @@ function materialPage(c: Ctx, forms: { upload?: FormState; url?: FormState; qa?:
     <div class="grid3">
       <form method="post" action="/agents/${agent.id}/material/upload" enctype="multipart/form-data" class="card" novalidate>
         <h2>Upload files</h2>${csrf(c)}
-        ${field(forms.upload ?? EMPTY_FORM, "files", "Files", { type: "file", attrs: html`multiple accept="${SUPPORTED_FILES.join(",")}"`, hint: `Markdown, text, PDF, DOCX or HTML; up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB each.` })}
+        ${field(forms.upload ?? EMPTY_FORM, "files", "Files", { type: "file", attrs: html`multiple accept="${SUPPORTED_FILE_TYPES.join(",")}"`, hint: `Markdown, text, PDF, DOCX or HTML pages; CSV or JSON files of questions and answers. Up to ${MAX_UPLOAD_MIB} MiB each.` })}
         <button type="submit" class="button primary">Upload</button>
       </form>
       <form method="post" action="/agents/${agent.id}/material/url" class="card" novalidate>
@@ -75,13 +76,13 @@ export function materialPages(dash: Dash) {
       if (!files.length) c.form.fail("files", "Choose at least one file.");
       for (const f of files) {
         const ext = (/\.[^.]+$/.exec(f.name.toLowerCase()) ?? [""])[0];
-        if (!SUPPORTED_FILES.includes(ext)) c.form.fail("files", `${f.name}: unsupported file type (supported: ${SUPPORTED_FILES.join(", ")}).`);
-        else if (f.size > MAX_UPLOAD_BYTES) c.form.fail("files", `${f.name} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB.`);
+        if (!SUPPORTED_FILE_TYPES.includes(ext)) c.form.fail("files", `${f.name}: unsupported file type (supported: ${SUPPORTED_FILE_TYPES.join(", ")}).`);
+        else if (f.size > MAX_UPLOAD_MIB * 1024 * 1024) c.form.fail("files", `${f.name} is larger than ${MAX_UPLOAD_MIB} MiB.`);
       }
       if (!c.form.ok) return materialPage(c, { upload: stateOf(c.form) }, 400);
       const job = c.dash.jobs.start(
         c.params.id,
-        files.map((f) => ({ label: f.name, load: async () => fromUpload(f.name, new Uint8Array(await f.arrayBuffer())) })),
+        files.map((f) => ({ label: f.name, load: async () => ({ kind: "bytes" as const, name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }) })),
       );
       return redirect(`${base(c)}?job=${job.id}`);
     })
@@ -90,7 +91,7 @@ export function materialPages(dash: Dash) {
       const url = c.form.text("url", "Address", { required: true, max: 2_000 });
       if (url && !/^https?:\/\/[^\s/]+/i.test(url)) c.form.fail("url", "Enter a full address starting with http:// or https://.");
       if (!c.form.ok) return materialPage(c, { url: stateOf(c.form) }, 400);
-      const job = c.dash.jobs.start(c.params.id, [{ label: url, load: () => fromUrl(url) }]);
+      const job = c.dash.jobs.start(c.params.id, [{ label: url, load: async () => ({ kind: "url" as const, url }) }]);
       return redirect(`${base(c)}?job=${job.id}`);
     })
     .post("/agents/:id/material/qa", async (c) => {
