@@ -5,7 +5,7 @@
  * figure and writes docs/benchmarks.md.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, release, tmpdir, totalmem } from "node:os";
+import { cpus, loadavg, release, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chatBody, question } from "./corpus";
@@ -21,12 +21,15 @@ const HOT_QUESTION = "How does the service plan work?";
 
 const work = mkdtempSync(join(tmpdir(), "zenith-bench-"));
 const began = performance.now();
+const loadAtStart = loadavg().map((l) => l.toFixed(2)).join(" ");
 const say = (line: string) => process.stdout.write(line + "\n");
 
 function machine(): Record<string, string> {
   const version = (cmd: string[]) => Bun.spawnSync(cmd, { stdout: "pipe" }).stdout.toString().trim();
   return {
     CPU: `${cpus()[0]?.model ?? "unknown"} × ${cpus().length}`,
+    // Other work on the machine skews every figure; the load average tells how busy it was.
+    "load average at start / end": `${loadAtStart} / ${loadavg().map((l) => l.toFixed(2)).join(" ")}`,
     memory: `${(totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     kernel: `Linux ${release()}`,
     Bun: Bun.version,

@@ -9,7 +9,7 @@
  */
 import { expect, test } from "bun:test";
 import { startServer, zenithJson } from "../support/binary";
-import { chat, serveAgent, storeFacts } from "./support";
+import { chat, serveAgent, storeFacts, TIMEOUT_MS } from "./support";
 
 const WORKERS = 16;
 const KILL_AFTER = 200;
@@ -71,4 +71,4 @@ test("kill -9 mid-load loses no returned answer", async () => {
   } finally {
     await restarted.stop();
   }
-});
+}, TIMEOUT_MS);

@@ -12,7 +12,7 @@
 import { expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { until, zenithJson } from "../support/binary";
-import { chat, serveAgent, storeFacts } from "./support";
+import { chat, serveAgent, storeFacts, TIMEOUT_MS } from "./support";
 
 function setFileSizeLimit(pid: number, soft: string): void {
   const run = Bun.spawnSync(["prlimit", "--pid", String(pid), `--fsize=${soft}:`], { stderr: "pipe" });
@@ -69,4 +69,4 @@ test("a full disk gives 5xx server_error and the service recovers when space ret
   } finally {
     await server.stop();
   }
-});
+}, TIMEOUT_MS);

@@ -4,7 +4,7 @@
  * budget is answered 429, and a valid caller on another network is served throughout.
  */
 import { expect, test } from "bun:test";
-import { chat, pool, rssBytes, serveAgent } from "./support";
+import { chat, pool, rssBytes, serveAgent, TIMEOUT_MS } from "./support";
 
 const NETWORKS = 20_000;
 const PROBE_LIMIT = 5;
@@ -64,4 +64,4 @@ test("a flood of bad keys keeps memory bounded and valid callers served", async 
   } finally {
     await server.stop();
   }
-});
+}, TIMEOUT_MS);

@@ -4,7 +4,7 @@
  */
 import { expect, test } from "bun:test";
 import { zenithJson } from "../support/binary";
-import { chat, serveAgent, storeFacts } from "./support";
+import { chat, serveAgent, storeFacts, TIMEOUT_MS } from "./support";
 
 const LIMIT = 37;
 const BURST = 200;
@@ -34,4 +34,4 @@ test(`the per-minute limiter admits exactly ${LIMIT} of ${BURST} concurrent requ
   } finally {
     await server.stop();
   }
-});
+}, TIMEOUT_MS);

@@ -5,7 +5,7 @@
  */
 import { expect, test } from "bun:test";
 import type { Socket } from "node:net";
-import { chat, chatBody, chatHead, rawSocket, readUntil, serveAgent } from "./support";
+import { chat, chatBody, chatHead, rawSocket, readUntil, serveAgent, TIMEOUT_MS } from "./support";
 
 const SLOW = 20;
 const CUT = 30;
@@ -70,4 +70,4 @@ test("slow, truncated and dropped requests do not wedge the server", async () =>
   // A graceful stop waits for in-flight requests: it finishes only if none was leaked.
   server.proc.kill("SIGTERM");
   expect(await exitWithin(server.proc, 5_000)).toBe(0);
-});
+}, TIMEOUT_MS);

@@ -8,6 +8,9 @@ import { Database } from "bun:sqlite";
 import { seedWithCli, startServer, zenithJson, type Server } from "../support/binary";
 import { tempDb } from "../support/tmp";
 
+/** Each test drives a real server under load on a shared machine: room beyond bun's 5 s default. */
+export const TIMEOUT_MS = 30_000;
+
 export const MATERIAL = `# Shipping
 Orders ship within two business days from our warehouse in Lyon.
 
