@@ -4,6 +4,7 @@
  * budget is answered 429, and a valid caller on another network is served throughout.
  */
 import { expect, test } from "bun:test";
+import { ProbeBudget } from "../../src/limits/probe-budget";
 import { chat, pool, rssBytes, serveAgent, TIMEOUT_MS } from "./support";
 
 const NETWORKS = 20_000;
@@ -65,3 +66,18 @@ test("a flood of bad keys keeps memory bounded and valid callers served", async 
     await server.stop();
   }
 }, TIMEOUT_MS);
+
+test("the failed-credential budget never holds more networks than its cap", () => {
+  // The server's cap (100k networks) is too many to flood in a quick test; the same class
+  // with a small cap shows the bound, and that the newest networks keep their budgets.
+  let now = 0;
+  const budget = new ProbeBudget(2, 60_000, { now: () => now }, 1_000);
+  for (let i = 0; i < 50_000; i++) {
+    budget.recordFailure(`net-${i}`);
+    budget.recordFailure(`net-${i}`);
+    now++;
+  }
+  expect(budget.size).toBe(1_000);
+  expect(budget.blockedFor("net-49999")).toBeGreaterThanOrEqual(1);
+  expect(budget.blockedFor("net-0")).toBe(0);
+});
