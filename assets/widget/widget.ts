@@ -12,6 +12,7 @@ export class Widget {
   private pending: string | null = null;
   private refused = false;
   private welcomed = false;
+  private opening: Promise<boolean> | null = null;
 
   constructor(
     private readonly api: Api,
@@ -50,8 +51,16 @@ export class Widget {
     }
   }
 
-  /** Opens a new session; on failure the notice's Retry runs `retry` (by default, this again). */
-  private async openSession(retry?: () => void): Promise<boolean> {
+  /**
+   * Opens a new session; on failure the notice's Retry runs `retry` (by default, this again).
+   * A question asked while one is being opened waits for it instead of opening another.
+   */
+  private openSession(retry?: () => void): Promise<boolean> {
+    this.opening ??= this.newSession(retry).finally(() => (this.opening = null));
+    return this.opening;
+  }
+
+  private async newSession(retry?: () => void): Promise<boolean> {
     try {
       const s = await this.api.openSession();
       // A replacement session continues the conversation on screen; only a first one welcomes.
