@@ -19,13 +19,6 @@ import { sendMessage, validateMessage } from "./messages";
 
 export const SESSION_HEADER = "x-widget-session";
 
-/** CORS for an accepted widget request; the widget must be able to read Retry-After. */
-function widgetCors(principal: Principal): Record<string, string> {
-  const cors = corsFor(principal);
-  if (!cors["access-control-allow-origin"]) return cors;
-  return { ...cors, "access-control-expose-headers": "retry-after, x-ratelimit-limit-requests, x-ratelimit-remaining-requests, x-ratelimit-reset-requests" };
-}
-
 function json(body: unknown, status: number, headers: Record<string, string>): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 }
@@ -41,7 +34,7 @@ async function accepted(principal: Principal, handle: () => Promise<Response> | 
     return await handle();
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    throw new ApiError(err.code, err.message, err.param, { ...widgetCors(principal), ...err.headers });
+    throw new ApiError(err.code, err.message, err.param, { ...corsFor(principal), ...err.headers });
   }
 }
 
@@ -104,7 +97,7 @@ export function widgetRoutes(ctx: ApiContext) {
               agent: { display_name: principal.agent.name, cosmetics: cosmeticsOf(principal.agent) },
             },
             201,
-            { ...widgetCors(principal), "cache-control": "no-store" },
+            { ...corsFor(principal), "cache-control": "no-store" },
           );
         });
       },
@@ -115,7 +108,7 @@ export function widgetRoutes(ctx: ApiContext) {
       return accepted(principal, () => {
         const session = sessionOf(request, principal);
         const data = historyOf(ctx.store, session.id).map((m) => ({ role: m.role, content: m.content, created_at: unixSeconds(m.createdAt) }));
-        return json({ object: "list", data, expires_at: unixSeconds(session.expiresAt) }, 200, { ...widgetCors(principal), "cache-control": "no-store" });
+        return json({ object: "list", data, expires_at: unixSeconds(session.expiresAt) }, 200, { ...corsFor(principal), "cache-control": "no-store" });
       });
     })
     .post(
@@ -132,7 +125,7 @@ export function widgetRoutes(ctx: ApiContext) {
           return json(
             { object: "widget.message", role: "assistant", content: reply.content, unavailable: reply.unavailable, expires_at: unixSeconds(reply.expiresAt) },
             200,
-            { ...rate, ...widgetCors(principal), "cache-control": "no-store" },
+            { ...rate, ...corsFor(principal), "cache-control": "no-store" },
           );
         });
       },
