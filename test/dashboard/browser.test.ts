@@ -217,6 +217,17 @@ describe("the owner in the dashboard", () => {
     expect(signIn!.status()).toBe(404);
   }, STEP);
 
+  test("fits a phone-sized screen without sideways scrolling", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [state.agentUrl!, `${state.agentUrl}/material`, "/log", "/accounts"]) {
+      await page.goto(server.admin + path);
+      expect([path, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([path, 390]); // no sideways scroll
+    }
+    await page.goto(server.admin + state.agentUrl);
+    await shot("12-phone");
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }, STEP);
+
   test("signs out", async () => {
     await page.goto(`${server.admin}/accounts`);
     await page.getByRole("button", { name: "Sign out" }).click();

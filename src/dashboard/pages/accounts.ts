@@ -36,14 +36,14 @@ function listPage(c: Ctx, state: FormState, status = 200) {
     "Accounts",
     html`<h1>Accounts and plans</h1>
     ${rows.length
-      ? html`<table class="list"><thead><tr><th>Account</th><th>Per minute</th><th>This month</th><th>Subscription</th><th>Agents</th></tr></thead><tbody>
+      ? html`<div class="card"><table class="list"><thead><tr><th>Account</th><th>Per minute</th><th>This month</th><th>Subscription</th><th>Agents</th></tr></thead><tbody>
         ${rows.map((a) => html`<tr>
           <td><a href="/accounts/${a.id}">${a.name}</a><div class="id">${a.id}</div></td>
           <td>${a.rpm.toLocaleString("en")}</td>
           <td>${usageMeter(monthUsage(c.dash.store, a.id), a.monthly)}</td>
           <td>${badge(a.subscription === "active" ? "active" : "past due", a.subscription === "active" ? "ok" : "warn")}</td>
           <td>${listAgents(c.dash.store, a.id).length}</td></tr>`)}
-        </tbody></table>`
+        </tbody></table></div>`
       : html`<p class="empty">No accounts yet. Create the first one below.</p>`}
     <form method="post" action="/accounts" class="card" novalidate>
       <h2>New account</h2>${csrf(c)}

@@ -34,10 +34,10 @@ function listPage(c: Ctx, state: FormState, status = 200) {
     "Agents",
     html`<h1>Agents</h1>
     ${agents.length
-      ? html`<table class="list"><thead><tr><th>Agent</th><th>Account</th><th>Material</th><th>State</th></tr></thead><tbody>
+      ? html`<div class="card"><table class="list"><thead><tr><th>Agent</th><th>Account</th><th>Material</th><th>State</th></tr></thead><tbody>
         ${agents.map((g) => html`<tr><td><a href="/agents/${g.id}">${g.name}</a><div class="id">${g.id}</div></td><td>${names.get(g.accountId)}</td>
           <td>${listMaterial(c.dash.store, g.id).length}</td><td>${badge(g.state, g.state === "active" ? "ok" : "muted")}</td></tr>`)}
-        </tbody></table>`
+        </tbody></table></div>`
       : html`<p class="empty">No agents yet.</p>`}
     ${accounts.length
       ? html`<form method="post" action="/agents" class="card" novalidate>
