@@ -3,7 +3,7 @@ import { resetAdminPassword } from "../admin/credential";
 import { CliError } from "../errors";
 import { output, parse, withStore } from "./args";
 
-export const usage = `zenith admin reset-password            -> {"admin_password"}  (shown once; every dashboard session ends)`;
+export const usage = `zenith admin reset-password   (prints a new dashboard password once; signs every session out)`;
 
 export async function run(argv: string[]): Promise<void> {
   const [sub, ...rest] = argv;
