@@ -87,12 +87,23 @@ describe("dashboard in the binary", () => {
     expect(bad.code).toBe(1);
   });
 
-  test("a restart prints no password", async () => {
+  test("a restart keeps the credential and prints no password", async () => {
     const db = server.db;
+    const hashOf = async () => {
+      const { Database } = await import("bun:sqlite");
+      const raw = new Database(db, { readonly: true });
+      const hash = raw.query<{ password_hash: string }, []>("SELECT password_hash FROM dashboard_admin").get()!.password_hash;
+      raw.close();
+      return hash;
+    };
+    const before = await hashOf();
     await server.stop();
     servers.splice(servers.indexOf(server), 1);
     const again = await start(db);
     expect((await fetch(`${again.admin}/healthz`)).status).toBe(200);
+    expect(await hashOf()).toBe(before);
+    await again.stop();
+    servers.splice(servers.indexOf(again), 1);
     expect(passwordLine(again)).toBeUndefined();
   });
 });
