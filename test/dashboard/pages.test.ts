@@ -148,3 +148,19 @@ describe("accounts", () => {
     expect(page.body).toMatch(/<rect class="bar"/);
   });
 });
+
+describe("playground", () => {
+  test("answers without logging, and offers to add an answer to what it could not cover", async () => {
+    const before = d.store.sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM chat_turns").get()!.n;
+    await c.get(`/agents/${agent}/playground`);
+    const res = await c.post(`/agents/${agent}/playground`, { question: "Do you sell gift cards?", history: "[]" });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("not covered");
+    const link = /href="(\/agents\/[^"]+\/material\?question=[^"]+)"/.exec(res.body)![1].replaceAll("&amp;", "&");
+    expect((await c.get(link)).body).toContain('value="Do you sell gift cards?"');
+    expect(d.store.sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM chat_turns").get()!.n).toBe(before);
+    const empty = await c.post(`/agents/${agent}/playground`, { question: " ", history: "not json" });
+    expect(empty.status).toBe(400);
+    expect(fieldError(empty.body, "question")).toBe("Question is required.");
+  });
+});

@@ -69,7 +69,11 @@ export function materialPages(dash: Dash) {
   const app = new Elysia({ name: "dashboard-material" });
   const base = (c: Ctx) => `/agents/${c.params.id}/material`;
   routesOn(app, dash)
-    .get("/agents/:id/material", (c) => materialPage(c))
+    .get("/agents/:id/material", (c) => {
+      // The playground links here with the question it could not answer, ready for its answer.
+      const question = c.url.searchParams.get("question");
+      return materialPage(c, question ? { qa: { values: { question }, errors: {} } } : {});
+    })
     .post("/agents/:id/material/upload", (c) => {
       agentHeader(c, "");
       const files = c.form.files("files");

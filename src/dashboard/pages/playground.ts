@@ -40,7 +40,8 @@ function playgroundPage(c: Ctx, history: Turn[], state: FormState = EMPTY_FORM, 
     <section class="card playground">
       <p class="hint">Ask as a visitor would. Playground answers are not logged and do not count against the plan.${agent.state !== "active" ? " The agent is inactive: visitors cannot reach it." : ""}</p>
       <ol class="transcript" data-testid="playground-transcript" aria-live="polite">
-        ${history.map((m) => html`<li><div class="msg ${m.role === "user" ? "user" : "bot"}"><span class="who">${m.role === "user" ? "You" : agent.name} ${m.role === "assistant" && !m.covered ? badge("not covered", "warn") : ""}</span>${m.content}</div></li>`)}
+        ${history.map((m, i) => html`<li><div class="msg ${m.role === "user" ? "user" : "bot"}"><span class="who">${m.role === "user" ? "You" : agent.name} ${m.role === "assistant" && !m.covered ? badge("not covered", "warn") : ""}</span>${m.content}</div>
+          ${m.role === "assistant" && !m.covered && history[i - 1] ? html`<a class="hint" href="/agents/${agent.id}/material?question=${encodeURIComponent(history[i - 1].content)}">Add an answer for this question</a>` : ""}</li>`)}
       </ol>
       <form method="post" action="/agents/${agent.id}/playground" novalidate>${csrf(c)}
         <input type="hidden" name="history" value="${JSON.stringify(history)}">
