@@ -1,34 +1,65 @@
 /**
- * First answer path: BM25 over the agent's passages with FTS5, answering with the best
- * passage when the match is strong enough. (The answer-engine issue replaces this.)
+ * Answering: small talk gets the agent's own words; a question gets the sentences of the
+ * material that answer it, or — when the material does not cover it confidently — the
+ * agent's "not available" reply. With a generator configured, a covered question is
+ * phrased by the upstream model from the same passages, falling back to the extract.
  */
 import type { Store } from "../store/db";
 import type { AgentProfile, Answer, ChatMessage } from "../types";
+import { queryOf, type Query } from "./question";
+import { statsFor } from "./stats";
+import { candidates, type Candidate } from "./retrieve";
+import { choose, extract } from "./compose";
+import { matchPair } from "./qa-match";
+import { socialReply, voiceOf } from "./voice";
+import { generate, generatorConfig, NOT_COVERED } from "./generate";
+import { plain } from "./text/plain";
 
-const STOP = new Set("a an and are as at be by can do does for from how i in is it me my of on or the to was what when where which who why will with you your".split(" "));
+/**
+ * Least share of the question (weighted by rarity) the chosen sentence must cover before
+ * the engine answers. Calibrated with `make eval` (test/eval/run.ts prints the sweep):
+ * see docs/engine.md.
+ */
+export const CONFIDENCE_THRESHOLD = 0.65;
 
-function ftsQuery(question: string): string | null {
-  const words = (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w) && w.length > 1);
-  if (!words.length) return null;
-  return words.map((w) => `"${w}"`).join(" OR ");
+export interface Finding {
+  /** The extractive answer text. */
+  text: string;
+  /** 0..1: how much of the question the answer covers. */
+  confidence: number;
+  /** The passages it was drawn from (for the generator). */
+  passages: Candidate[];
+  fromPair: boolean;
+}
+
+/** The best extractive answer with its confidence, whatever the threshold (for calibration). */
+export function find(store: Store, agentId: string, query: Query, brief = false): Finding | null {
+  const stats = statsFor(store, agentId, [...query.weights.keys()]);
+  const list = candidates(store, agentId, query, stats);
+  if (!list.length) return null;
+  const pair = matchPair(query, stats, list);
+  if (pair) return { text: plain(pair.candidate.body), confidence: pair.confidence, passages: [pair.candidate], fromPair: true };
+  const best = choose(query, stats, list)[0];
+  if (!best) return null;
+  return { text: extract(best, brief), confidence: best.coverage, passages: list.slice(0, 4), fromPair: false };
 }
 
 export function notAvailable(agent: AgentProfile): string {
-  return `Sorry, that information is not available in ${agent.name}'s material.`;
+  return voiceOf(agent).notAvailable;
 }
 
 export async function answer(store: Store, agent: AgentProfile, messages: ChatMessage[]): Promise<Answer> {
-  const question = [...messages].reverse().find((m) => m.role === "user")?.content ?? "";
-  const q = ftsQuery(question);
-  if (!q) return { content: notAvailable(agent), covered: false };
-  const row = store.sqlite
-    .query<{ body: string; score: number }, [string, string]>(
-      `SELECT p.body AS body, bm25(passages_fts, 2.0, 1.0) AS score
-         FROM passages_fts JOIN passages p ON p.id = passages_fts.rowid
-        WHERE passages_fts MATCH ?1 AND p.agent_id = ?2
-        ORDER BY score LIMIT 1`,
-    )
-    .get(q, agent.id);
-  if (!row || row.score > -1) return { content: notAvailable(agent), covered: false };
-  return { content: row.body, covered: true };
+  const voice = voiceOf(agent);
+  const query = queryOf(messages);
+  const social = socialReply(query.text, voice);
+  if (social) return { content: social, covered: true };
+  const found = find(store, agent.id, query, voice.brief);
+  if (!found || found.confidence < CONFIDENCE_THRESHOLD) return { content: voice.notAvailable, covered: false };
+  const llm = generatorConfig();
+  if (llm && !found.fromPair) {
+    const generated = await generate(llm, agent, messages, found.passages);
+    if (generated === NOT_COVERED) return { content: voice.notAvailable, covered: false };
+    if (generated) return { content: generated, covered: true };
+  }
+  return { content: found.text, covered: true };
 }

@@ -2,6 +2,10 @@
  * The answer engine's public surface: ingest material, list/remove it, answer a question.
  * Nothing here imports Elysia; callers pass the store and plain values.
  */
-export { ingest, type IngestInput } from "./ingest";
+export { ingest, readInput, type IngestInput } from "./ingest";
 export { listMaterial, removeMaterial } from "./material";
-export { answer } from "./answer";
+export { answer, find, notAvailable, CONFIDENCE_THRESHOLD } from "./answer";
+export { queryOf } from "./question";
+export { configureGenerator, type GeneratorConfig } from "./generate";
+export { SUPPORTED as SUPPORTED_FILE_TYPES } from "./ingest/formats";
+export { DEFAULT_MAX_PAGES } from "./ingest/crawl";

@@ -1,61 +1,56 @@
 /**
- * Turning material into passages. First version: text and question/answer pairs, split on
- * blank lines under Markdown headings. (The answer-engine issue grows this into real parsers.)
+ * Ingestion: every kind of material is read and parsed first, then written in one
+ * transaction, so a bad file among several adds nothing at all.
  */
-import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { readFile, stat } from "node:fs/promises";
 import type { Store } from "../store/db";
-import { material, passages } from "../store/schema";
-import { newId } from "../ids";
 import { CliError } from "../errors";
-import { requireAgent } from "../admin/agents";
+import { MAX_FILE_BYTES, type Doc } from "./ingest/document";
+import { docsFromFile, markdownTitle, textDoc } from "./ingest/formats";
+import { qaDoc } from "./ingest/qa-file";
+import { docsFromUrl } from "./ingest/crawl";
+import { writeDocs } from "./ingest/write";
 
 export type IngestInput =
   | { kind: "text"; text: string; title?: string; source?: string }
-  | { kind: "qa"; question: string; answer: string };
+  | { kind: "qa"; question: string; answer: string }
+  | { kind: "file"; path: string; title?: string }
+  | { kind: "bytes"; name: string; bytes: Uint8Array; title?: string }
+  | { kind: "url"; url: string; maxPages?: number };
 
-interface Passage {
-  title: string;
-  body: string;
-}
-
-function splitText(text: string, fallbackTitle: string): Passage[] {
-  const out: Passage[] = [];
-  let title = fallbackTitle;
-  for (const block of text.split(/\n\s*\n/)) {
-    const trimmed = block.trim();
-    if (!trimmed) continue;
-    const heading = /^#{1,6}\s+(.+)$/m.exec(trimmed);
-    if (heading && trimmed.startsWith("#")) {
-      title = heading[1].trim();
-      const rest = trimmed.slice(trimmed.indexOf("\n") + 1).trim();
-      if (rest && rest !== trimmed) out.push({ title, body: rest });
-      continue;
-    }
-    out.push({ title, body: trimmed });
+async function fileBytes(path: string): Promise<Uint8Array> {
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new CliError(`cannot read ${path}: not a file`);
+    if (info.size > MAX_FILE_BYTES) throw new CliError(`${path} is too large: ${info.size} bytes (limit ${MAX_FILE_BYTES})`);
+    return new Uint8Array(await readFile(path));
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    throw new CliError(`cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
-  return out;
 }
 
-export async function ingest(store: Store, agentId: string, input: IngestInput): Promise<{ ids: string[] }> {
-  const doc =
-    input.kind === "qa"
-      ? { kind: "qa", title: input.question.trim(), text: input.answer.trim(), source: null, passages: [{ title: input.question.trim(), body: input.answer.trim() }] }
-      : { kind: "text", title: input.title?.trim() || "Untitled", text: input.text, source: input.source ?? null, passages: splitText(input.text, input.title?.trim() || "Untitled") };
-  if (!doc.passages.length || !doc.text.trim()) throw new CliError("the material is empty: nothing to add");
-  const hash = createHash("sha256").update(`${doc.kind}\0${doc.title}\0${doc.text}`).digest("hex");
-  const id = store.write(() => {
-    requireAgent(store, agentId);
-    const existing = store.db
-      .select({ id: material.id })
-      .from(material)
-      .where(and(eq(material.agentId, agentId), eq(material.contentHash, hash)))
-      .get();
-    if (existing) return existing.id;
-    const mid = newId("mat");
-    store.db.insert(material).values({ id: mid, agentId, kind: doc.kind, title: doc.title, source: doc.source, contentHash: hash, chars: doc.text.length, createdAt: Date.now() }).run();
-    doc.passages.forEach((p, position) => store.db.insert(passages).values({ materialId: mid, agentId, position, title: p.title, body: p.body }).run());
-    return mid;
-  });
-  return { ids: [id] };
+/** Parses one input into documents without touching the store. */
+export async function readInput(input: IngestInput): Promise<Doc[]> {
+  switch (input.kind) {
+    case "text": {
+      const title = input.title?.trim() || markdownTitle(input.text) || "Untitled";
+      return [textDoc("text", input.text, title, input.source ?? null)];
+    }
+    case "qa":
+      return [qaDoc(input.question, input.answer)];
+    case "file":
+      return docsFromFile(input.path, await fileBytes(input.path), input.title);
+    case "bytes":
+      return docsFromFile(input.name, input.bytes, input.title);
+    case "url":
+      return docsFromUrl(input.url, input.maxPages);
+  }
+}
+
+/** Adds material to an agent; returns the material ids (existing ids for unchanged material). */
+export async function ingest(store: Store, agentId: string, input: IngestInput | IngestInput[]): Promise<{ ids: string[] }> {
+  const docs: Doc[] = [];
+  for (const one of Array.isArray(input) ? input : [input]) docs.push(...(await readInput(one)));
+  return { ids: writeDocs(store, agentId, docs) };
 }

@@ -1,8 +1,9 @@
-/** Stored material: listing and removal (passages and their index go with it). */
+/** Stored material: listing and removal (passages, their index and statistics go with it). */
 import { eq, sql } from "drizzle-orm";
 import type { Store } from "../store/db";
-import { material, passages } from "../store/schema";
+import { material } from "../store/schema";
 import { CliError } from "../errors";
+import { deleteMaterial } from "./ingest/write";
 
 export function listMaterial(store: Store, agentId: string) {
   return store.db
@@ -13,7 +14,8 @@ export function listMaterial(store: Store, agentId: string) {
       source: material.source,
       chars: material.chars,
       created_at: material.createdAt,
-      passages: sql<number>`(SELECT count(*) FROM passages p WHERE p.material_id = ${material.id})`,
+      // Qualified by hand: drizzle would render the bare column name, which the subquery rebinds.
+      passages: sql<number>`(SELECT count(*) FROM passages p WHERE p.material_id = "material"."id")`,
     })
     .from(material)
     .where(eq(material.agentId, agentId))
@@ -24,9 +26,7 @@ export function removeMaterial(store: Store, id: string): { id: string } {
   store.write(() => {
     const row = store.db.select({ id: material.id }).from(material).where(eq(material.id, id)).get();
     if (!row) throw new CliError(`unknown material: ${id}`);
-    // Passages are deleted one by one so the FTS delete trigger keeps the index exact.
-    store.db.delete(passages).where(eq(passages.materialId, id)).run();
-    store.db.delete(material).where(eq(material.id, id)).run();
+    deleteMaterial(store, id);
   });
   return { id };
 }

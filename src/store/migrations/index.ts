@@ -4,6 +4,7 @@
  * Append new ones; never edit or reorder one that has shipped.
  */
 import core from "./0001-core";
+import engine from "./0002-engine";
 import dashboard from "./0004-dashboard";
 import widget from "./0003-widget";
 
@@ -12,4 +13,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [{ name: "0001-core", sql: core }, { name: "0004-dashboard", sql: dashboard }, { name: "0003-widget", sql: widget }];
+export const MIGRATIONS: Migration[] = [{ name: "0001-core", sql: core }, { name: "0002-engine", sql: engine }, { name: "0004-dashboard", sql: dashboard }, { name: "0003-widget", sql: widget }];

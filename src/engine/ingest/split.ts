@@ -1,0 +1,79 @@
+/**
+ * Heading-aware splitting: Markdown-ish text becomes passages of a few paragraphs, each
+ * keeping the title path of its section ("Shipping › Delivery times"), so a passage that
+ * never repeats its topic still matches it.
+ */
+import { sentences } from "../text/sentences";
+
+export interface Passage {
+  title: string;
+  body: string;
+}
+
+/** A passage is cut once it passes this many words (at a paragraph or sentence boundary). */
+const MAX_WORDS = 150;
+
+const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
+
+/** Plain-text headings: a short line without closing punctuation standing alone before text. */
+function looksLikeHeading(block: string): boolean {
+  return !block.includes("\n") && block.length <= 70 && /^[\p{Lu}\p{N}]/u.test(block) && !/[.,;:!?)]$/.test(block) && wordCount(block) <= 10;
+}
+
+/** Long blocks are broken at sentence ends so no passage is much longer than MAX_WORDS. */
+function pieces(block: string): string[] {
+  if (wordCount(block) <= MAX_WORDS) return [block];
+  const out: string[] = [];
+  let cur = "";
+  for (const s of sentences(block)) {
+    if (cur && wordCount(cur) + wordCount(s) > MAX_WORDS) {
+      out.push(cur);
+      cur = "";
+    }
+    cur = cur ? `${cur} ${s}` : s;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+export function splitText(text: string, docTitle: string, opts: { guessHeadings?: boolean } = {}): Passage[] {
+  const out: Passage[] = [];
+  const path: { level: number; text: string }[] = [];
+  const titleOf = () => [docTitle, ...path.map((h) => h.text).filter((t) => t.toLowerCase() !== docTitle.toLowerCase())].join(" › ");
+  let buf: string[] = [];
+  const flush = () => {
+    let cur = "";
+    for (const piece of buf.flatMap(pieces)) {
+      if (cur && wordCount(cur) + wordCount(piece) > MAX_WORDS) {
+        out.push({ title: titleOf(), body: cur });
+        cur = "";
+      }
+      cur = cur ? `${cur}\n\n${piece}` : piece;
+    }
+    if (cur) out.push({ title: titleOf(), body: cur });
+    buf = [];
+  };
+  const heading = (level: number, textOf: string) => {
+    flush();
+    while (path.length && path[path.length - 1].level >= level) path.pop();
+    path.push({ level, text: textOf.replace(/[#*_`]+/g, "").trim() });
+  };
+  const normalised = text.replace(/\r\n?/g, "\n").replace(/^(.+)\n(=+|-+)[ \t]*$/gm, (_, t: string, u: string) => `${u[0] === "=" ? "#" : "##"} ${t}`)
+    .replace(/^(#{1,6}[ \t]+.+)$/gm, "\n$1\n");
+  for (const raw of normalised.split(/\n[ \t]*\n/)) {
+    let block = raw.trim();
+    if (!block) continue;
+    const m = /^(#{1,6})[ \t]+(.+)$/.exec(block);
+    if (m) {
+      heading(m[1].length, m[2]);
+      continue;
+    }
+    if (opts.guessHeadings && looksLikeHeading(block)) {
+      heading(2, block);
+      continue;
+    }
+    buf.push(block.replace(/[ \t]+/g, " "));
+  }
+  flush();
+  return out;
+}

@@ -1,0 +1,87 @@
+/**
+ * From the conversation to what is asked: the last user message, and — when it is a
+ * follow-up ("and in Europe?", "how do I turn it off?") — the earlier question it leans on.
+ */
+import type { ChatMessage } from "../types";
+import { STOP_WORDS, stem, words } from "./text/terms";
+
+export type AnswerType = "money" | "duration" | "number" | "time" | "person" | "place" | "any";
+
+export interface Query {
+  /** The question as asked. */
+  text: string;
+  /** Meaningful stems with their weight (1 for the question, less for carried context). */
+  weights: Map<string, number>;
+  /** A surface word for each stem: FTS5 stems query words itself, so it is given words. */
+  surface: Map<string, string>;
+  /** What kind of fact would answer it. */
+  type: AnswerType;
+  followUp: boolean;
+}
+
+const FOLLOW_START = /^\s*(?:and|or|but|also|so|then|what about|how about|same for|what if|and if|and what|and how|and for|ok(?:ay)?,?\s+(?:and|what|how))\b/i;
+const BACK_REFERENCE = /\b(?:it|its|that|this|they|them|their|those|these|there|one|ones|he|she|his|her)\b/i;
+/** Weight of words carried over from the earlier question. */
+const CARRIED_WEIGHT = 0.4;
+
+function typeOf(q: string): AnswerType {
+  const s = q.toLowerCase();
+  if (/\bhow much (?:does|do|is|are|will|would|did|for|to)\b|\b(?:price|cost|fee|charge)s?\b/.test(s) && !/\bhow (?:many|long)\b/.test(s)) return "money";
+  if (/\bhow long (?:must|should|can|could|may|is|are)\b.*\bbe\b/.test(s)) return "number";
+  if (/\bhow (?:long|fast|quickly|soon)\b|\bhow many (?:days|hours|weeks|minutes|months|years)\b|\bwhen will\b/.test(s)) return "duration";
+  if (/\bhow (?:many|much|long|far|old|big|large|often|tall|fast)\b|\bwhat (?:percentage|number|amount|size|price|fee|cost)\b/.test(s)) return "number";
+  if (/\bwhen\b|\bwhat (?:year|date|day|time|century|decade|month)\b|\bwhich (?:year|date|day|century|month)\b/.test(s)) return "time";
+  if (/\bwho\b|\bwhom\b|\bwhose\b/.test(s)) return "person";
+  if (/\bwhere\b/.test(s)) return "place";
+  return "any";
+}
+
+/** Short forms visitors type for names the material spells out. */
+const ALIASES: Record<string, string[]> = {
+  uk: ["united", "kingdom"],
+  usa: ["united", "states"],
+  eu: ["european", "union"],
+  faq: ["questions"],
+  pw: ["password"],
+  acct: ["account"],
+};
+
+function meaningful(text: string): { stem: string; word: string }[] {
+  return words(text)
+    .flatMap((w) => ALIASES[w] ?? [w])
+    .filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\p{N}/u.test(w)))
+    .map((w) => ({ stem: stem(w), word: w }));
+}
+
+/** Whether a question only makes sense with the turn before it. */
+function isFollowUp(question: string, terms: number): boolean {
+  return FOLLOW_START.test(question) || terms === 0 || (terms <= 3 && BACK_REFERENCE.test(question));
+}
+
+export function queryOf(messages: ChatMessage[]): Query {
+  const users = messages.filter((m) => m.role === "user").map((m) => m.content);
+  const text = users[users.length - 1] ?? "";
+  const weights = new Map<string, number>();
+  const surface = new Map<string, string>();
+  for (const t of meaningful(text)) {
+    weights.set(t.stem, 1);
+    surface.set(t.stem, t.word);
+  }
+  const followUp = users.length > 1 && isFollowUp(text, weights.size);
+  let typeSource = text;
+  if (followUp) {
+    // Walk back while the earlier questions are themselves follow-ups, fading their weight.
+    let weight = CARRIED_WEIGHT;
+    for (let i = users.length - 2; i >= 0 && weight > 0.2; i--) {
+      const earlier = meaningful(users[i]);
+      for (const t of earlier) {
+        if (!weights.has(t.stem)) weights.set(t.stem, weight);
+        if (!surface.has(t.stem)) surface.set(t.stem, t.word);
+      }
+      if (typeOf(text) === "any") typeSource = users[i];
+      if (!isFollowUp(users[i], earlier.length)) break;
+      weight *= 0.5;
+    }
+  }
+  return { text, weights, surface, type: typeOf(typeSource), followUp };
+}

@@ -1,0 +1,47 @@
+/**
+ * Candidate passages: FTS5 BM25 (title weighted double) over the question's words. Words
+ * found in a large share of passages are left out of the match — they hardly rank, and
+ * their long posting lists are what would make a lookup grow with the corpus — but they
+ * still count when the composer scores sentences.
+ */
+import type { Store } from "../store/db";
+import type { Query } from "./question";
+import type { Stats } from "./stats";
+
+export interface Candidate {
+  id: number;
+  title: string;
+  body: string;
+  kind: string;
+  /** BM25 from FTS5 (lower is better, negative). */
+  bm25: number;
+}
+
+/** A word in more passages than this is only used for re-ranking. */
+const COMMON_DF = 1_500;
+/** How many words the match may use at most (the rarest ones). */
+const MAX_MATCH_TERMS = 8;
+export const CANDIDATES = 8;
+
+function matchWords(query: Query, stats: Stats): string[] {
+  const present = [...query.weights.keys()].filter((t) => (stats.df.get(t) ?? 0) > 0);
+  present.sort((a, b) => stats.df.get(a)! - stats.df.get(b)!);
+  const chosen = present.filter((t, i) => i < 2 || stats.df.get(t)! <= COMMON_DF).slice(0, MAX_MATCH_TERMS);
+  return chosen.map((t) => query.surface.get(t)!);
+}
+
+export function candidates(store: Store, agentId: string, query: Query, stats: Stats): Candidate[] {
+  const chosen = matchWords(query, stats);
+  if (!chosen.length) return [];
+  // FTS5 splits "e-mail" into "e" + "mail": a visitor's "email" matches either spelling.
+  const match = chosen.map((w) => (w.startsWith("email") ? `"${w}" OR "e ${w.slice(1)}"` : `"${w.replace(/"/g, "")}"`)).join(" OR ");
+  return store.sqlite
+    .query<Candidate, [string, string, number]>(
+      `SELECT p.id AS id, p.title AS title, p.body AS body, m.kind AS kind, f.score AS bm25
+         FROM (SELECT rowid, bm25(passages_fts, 2.0, 1.0) AS score FROM passages_fts
+                WHERE passages_fts MATCH ?1 AND agent_id = ?2 ORDER BY score LIMIT ?3) f
+         JOIN passages p ON p.id = f.rowid JOIN material m ON m.id = p.material_id
+        ORDER BY f.score`,
+    )
+    .all(match, agentId, CANDIDATES);
+}

@@ -1,0 +1,118 @@
+/**
+ * The project's own evaluation: a help centre (orders, shipping, refunds, accounts,
+ * pricing) in Markdown, HTML, text, PDF, DOCX and Q&A files, and questions with the facts
+ * a correct answer must hold, questions it must decline, and follow-ups with history.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { answer, find, ingest, queryOf, type IngestInput } from "../../src/engine";
+import type { ChatMessage } from "../../src/types";
+import { makeDocx, makePdf } from "../engine/make-files";
+import { evalStore, normalise, percentile } from "./harness";
+
+export const HELP_CENTRE = resolve(import.meta.dir, "help-centre");
+const QUESTIONS = resolve(import.meta.dir, "questions.json");
+
+export interface EvalQuestion {
+  q: string;
+  history?: string[];
+  /** Every fact must appear in the answer ("a|b": either). */
+  facts?: string[];
+  decline?: boolean;
+}
+
+/** Wraps text into lines of about 90 characters, as a PDF page would lay it out. */
+function wrap(text: string): string[] {
+  const out: string[] = [];
+  for (const para of text.split(/\n\s*\n/)) {
+    let line = "";
+    for (const w of para.replace(/\s+/g, " ").trim().split(" ")) {
+      if (line && line.length + w.length > 90) {
+        out.push(line);
+        line = "";
+      }
+      line = line ? `${line} ${w}` : w;
+    }
+    out.push(line, "");
+  }
+  return out;
+}
+
+/** The help centre as ingest inputs; *.pdf.txt and *.docx.txt are turned into real PDF/DOCX bytes. */
+export async function helpCentreInputs(dir = HELP_CENTRE): Promise<IngestInput[]> {
+  const inputs: IngestInput[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (name.endsWith(".pdf.txt")) inputs.push({ kind: "bytes", name: name.replace(/\.txt$/, ""), bytes: makePdf(wrap(readFileSync(path, "utf8"))) });
+    else if (name.endsWith(".docx.txt")) {
+      const blocks = readFileSync(path, "utf8").split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean)
+        .map((b) => (b.startsWith("## ") ? { heading: b.slice(3), level: 2 as const } : b.startsWith("# ") ? { heading: b.slice(2), level: 1 as const } : b));
+      inputs.push({ kind: "bytes", name: name.replace(/\.txt$/, ""), bytes: await makeDocx(blocks) });
+    } else inputs.push({ kind: "file", path });
+  }
+  return inputs;
+}
+
+export function loadQuestions(): EvalQuestion[] {
+  return JSON.parse(readFileSync(QUESTIONS, "utf8"));
+}
+
+export function messagesOf(q: EvalQuestion): ChatMessage[] {
+  const history = (q.history ?? []).map((content, i) => ({ role: i % 2 ? ("assistant" as const) : ("user" as const), content }));
+  return [...history, { role: "user", content: q.q }];
+}
+
+export function hasFacts(text: string, facts: string[]): boolean {
+  const t = normalise(text);
+  return facts.every((f) => f.split("|").some((alt) => t.includes(normalise(alt))));
+}
+
+export interface OwnResult {
+  answerable: { correct: number; total: number };
+  declinable: { correct: number; total: number };
+  followUps: { correct: number; total: number };
+  latency: { p50: number; p99: number };
+  failures: string[];
+  sweep: { decline: boolean; confidence: number; right: boolean }[];
+  pages: number;
+}
+
+export async function runOwn(): Promise<OwnResult> {
+  const ev = evalStore({ name: "Brightcart Help", persona: "A friendly support assistant for Brightcart, an online home-goods store.", instructions: "Answer from the help centre only." });
+  try {
+    const inputs = await helpCentreInputs();
+    await ingest(ev.store, ev.agent.id, inputs);
+    const result: OwnResult = {
+      answerable: { correct: 0, total: 0 },
+      declinable: { correct: 0, total: 0 },
+      followUps: { correct: 0, total: 0 },
+      latency: { p50: 0, p99: 0 },
+      failures: [],
+      sweep: [],
+      pages: inputs.length,
+    };
+    const times: number[] = [];
+    for (const q of loadQuestions()) {
+      const messages = messagesOf(q);
+      const t0 = performance.now();
+      const reply = await answer(ev.store, ev.agent, messages);
+      times.push(performance.now() - t0);
+      const ok = q.decline ? !reply.covered : reply.covered && hasFacts(reply.content, q.facts ?? []);
+      const bucket = q.decline ? result.declinable : result.answerable;
+      bucket.total++;
+      if (ok) bucket.correct++;
+      if (q.history) {
+        result.followUps.total++;
+        if (ok) result.followUps.correct++;
+      }
+      if (!ok) result.failures.push(`${q.decline ? "should decline" : "should answer"}: ${q.q} → ${reply.content.slice(0, 140).replace(/\n/g, " ")}`);
+      const found = find(ev.store, ev.agent.id, queryOf(messages));
+      result.sweep.push({ decline: !!q.decline, confidence: found?.confidence ?? 0, right: !!found && !q.decline && hasFacts(found.text, q.facts ?? []) });
+    }
+    times.sort((a, b) => a - b);
+    result.latency = { p50: percentile(times, 50), p99: percentile(times, 99) };
+    return result;
+  } finally {
+    ev.dispose();
+  }
+}
