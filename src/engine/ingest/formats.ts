@@ -40,7 +40,8 @@ export function pdfLayout(text: string): string {
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const { extractText, getDocumentProxy } = await import("unpdf");
-  const pdf = await getDocumentProxy(bytes);
+  // verbosity 0: pdf.js would otherwise print recoverable-damage warnings on stdout.
+  const pdf = await getDocumentProxy(bytes, { verbosity: 0 });
   const { text } = await extractText(pdf, { mergePages: false });
   return (text as string[]).join("\n\n");
 }

@@ -1,0 +1,80 @@
+/** Answering in-process: extracts, abstention, follow-ups, Q&A pairs first, the agent's voice. */
+import { beforeAll, describe, expect, test } from "bun:test";
+import { answer, ingest } from "../../src/engine";
+import { queryOf } from "../../src/engine/question";
+import { engineStore, SHIPPING_MD, turns } from "./engine-fixture";
+
+describe("answer", () => {
+  const { store, agent } = engineStore({ name: "Northwind Help" });
+  beforeAll(async () => {
+    await ingest(store, agent.id, [
+      { kind: "text", text: SHIPPING_MD, title: "Shipping" },
+      { kind: "text", text: "# Returns\n\nYou can return unused items within 30 days. Refunds reach your card in 5 business days.", title: "Returns" },
+      { kind: "qa", question: "Do you offer gift wrapping?", answer: "Yes, gift wrapping costs $4 per item." },
+    ]);
+  });
+
+  test("answers with the sentence that holds the fact, without markup or citations", async () => {
+    const reply = await answer(store, agent, turns("How much does express shipping cost?"));
+    expect(reply).toEqual({ content: expect.stringContaining("$12"), covered: true });
+    expect(reply.content).not.toMatch(/\[|\]|source|#/i);
+    expect(reply.content.split(/\s+/).length).toBeLessThan(40);
+  });
+
+  test("declines what the material does not cover, even when it shares words with it", async () => {
+    for (const q of ["Do you ship to Japan?", "Can I pay with bitcoin?", "What is the return policy for gift cards bought in stores?"]) {
+      const reply = await answer(store, agent, turns(q));
+      expect(reply.covered).toBe(false);
+      expect(reply.content).toMatch(/not available/);
+    }
+  });
+
+  test("a follow-up is understood with the earlier turns", async () => {
+    const first = turns("How long does delivery to Canada take?", "Orders to Canada arrive in 5 to 8 business days.", "and to Europe?");
+    expect((await answer(store, agent, first)).content).toContain("7 to 12 business days");
+    const second = turns("Can I pause my subscription?", "You can pause your subscription at any time from the account page.", "How do I turn it off?");
+    expect((await answer(store, agent, second)).content).toContain("Cancel subscription");
+  });
+
+  test("the same words without history are not a follow-up", () => {
+    expect(queryOf(turns("and to Europe?")).followUp).toBe(false);
+    expect(queryOf(turns("Where do you ship?", "Canada and Europe.", "What does express shipping cost?")).followUp).toBe(false);
+  });
+
+  test("a matching question/answer pair answers first, whole", async () => {
+    const reply = await answer(store, agent, turns("Is gift wrapping offered?"));
+    expect(reply).toEqual({ content: "Yes, gift wrapping costs $4 per item.", covered: true });
+  });
+
+  test("greetings and thanks get the agent's own words", async () => {
+    expect((await answer(store, agent, turns("Hello!"))).content).toContain("Northwind Help");
+    expect((await answer(store, agent, turns("thanks a lot"))).content).toMatch(/welcome/i);
+  });
+});
+
+describe("voice", () => {
+  test("persona and instructions shape the not-available reply and the greeting", async () => {
+    const custom = engineStore({ name: "Ada", instructions: 'If you do not know the answer, say "I will ask a colleague and get back to you." Greet visitors with "Welcome to Ada\'s shop!"' });
+    await ingest(custom.store, custom.agent.id, { kind: "text", text: SHIPPING_MD });
+    expect((await answer(custom.store, custom.agent, turns("Do you sell bicycles?"))).content).toBe("I will ask a colleague and get back to you.");
+    expect((await answer(custom.store, custom.agent, turns("hi"))).content).toBe("Welcome to Ada's shop!");
+    const formal = engineStore({ name: "Bank", persona: "A formal, professional assistant." });
+    expect((await answer(formal.store, formal.agent, turns("Do you sell bicycles?"))).content).toBe("I am sorry, but that information is not available.");
+    expect((await answer(formal.store, formal.agent, turns("Good morning"))).content).toBe("Hello, this is Bank. How may I help you?");
+  });
+
+  test("an agent asking for short answers gets one sentence", async () => {
+    const brief = engineStore({ instructions: "Keep answers short." });
+    const chatty = engineStore();
+    const text = "# Refunds\n\nRefunds reach your card in 5 business days. Refunds to a gift card are instant and refunds to PayPal take a day.";
+    for (const e of [brief, chatty]) await ingest(e.store, e.agent.id, { kind: "text", text });
+    const q = turns("How long do refunds to my card take?");
+    expect((await answer(brief.store, brief.agent, q)).content).toBe("Refunds reach your card in 5 business days.");
+    expect((await answer(chatty.store, chatty.agent, q)).content).toContain("PayPal");
+  });
+
+  test("an agent with no material declines everything", async () => {
+    const empty = engineStore();
+    expect((await answer(empty.store, empty.agent, turns("How long does shipping take?"))).covered).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+/** Heading-aware splitting and sentence splitting. */
+import { describe, expect, test } from "bun:test";
+import { splitText } from "../../src/engine/ingest/split";
+import { sentences } from "../../src/engine/text/sentences";
+import { plain, stripCitations } from "../../src/engine/text/plain";
+import { SHIPPING_MD } from "./engine-fixture";
+
+describe("splitText", () => {
+  test("each passage keeps its section's title path", () => {
+    const parts = splitText(SHIPPING_MD, "Shipping");
+    expect(parts.map((p) => p.title)).toEqual(["Shipping", "Shipping › Delivery times", "Shipping › Tracking", "Shipping › Subscriptions"]);
+    expect(parts[1].body).toContain("Orders to Canada");
+  });
+
+  test("nested headings build a path, and a sibling replaces the deeper one", () => {
+    const parts = splitText("# Help\n## Orders\n### Cancel\nText A.\n## Payments\nText B.", "Doc");
+    expect(parts.map((p) => p.title)).toEqual(["Doc › Help › Orders › Cancel", "Doc › Help › Payments"]);
+  });
+
+  test("setext headings and guessed plain-text headings count", () => {
+    expect(splitText("Refunds\n=======\n\nMoney back in 5 days.", "x")[0].title).toBe("x › Refunds");
+    expect(splitText("Refunds\n\nMoney back in 5 days.", "x", { guessHeadings: true })[0].title).toBe("x › Refunds");
+    expect(splitText("Refunds\n\nMoney back in 5 days.", "x")[0].title).toBe("x");
+  });
+
+  test("a long section is cut at sentence ends into passages of bounded size", () => {
+    const long = Array.from({ length: 60 }, (_, i) => `Sentence number ${i} has a few words in it.`).join(" ");
+    const parts = splitText(`# Long\n\n${long}`, "Doc");
+    expect(parts.length).toBeGreaterThan(2);
+    for (const p of parts) {
+      expect(p.body.split(/\s+/).length).toBeLessThanOrEqual(160);
+      expect(p.body).toMatch(/\.$/);
+    }
+  });
+});
+
+describe("sentences and plain text", () => {
+  test("splits on sentence ends but not on abbreviations or decimals", () => {
+    expect(sentences("It costs $5.99 e.g. for one. Mr. Smith ships it! Does it? Yes")).toEqual(["It costs $5.99 e.g. for one.", "Mr. Smith ships it!", "Does it?", "Yes"]);
+  });
+
+  test("list items are sentences of their own", () => {
+    expect(sentences("You can pay with:\n- Visa\n- PayPal")).toEqual(["You can pay with:", "- Visa", "- PayPal"]);
+  });
+
+  test("markup is dropped from answers", () => {
+    expect(plain("- **Express** costs [$12](https://x.example/p) and `fast`")).toBe("Express costs $12 and fast");
+  });
+
+  test("citation marks and source lists are removed", () => {
+    expect(stripCitations("It takes 5 days [1]. Refunds are free【3†source】 (source: refunds.md).\n\nSources:\n- refunds.md")).toBe("It takes 5 days. Refunds are free.");
+    expect(stripCitations("Refunds take 5 days [^2] and cost nothing [1, 3].")).toBe("Refunds take 5 days and cost nothing.");
+  });
+});
