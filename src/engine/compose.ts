@@ -26,6 +26,7 @@ const RELATED_CREDIT = Number(process.env.RC ?? 0.8);
 export const MISSING_KNOWN = Number(process.env.MK ?? 1.0);
 export const MISSING_UNKNOWN = Number(process.env.MU ?? 1.5);
 export const MISSING_GENERIC = Number(process.env.MG ?? 0.35);
+const GENERIC_IDF_CAP = Number(process.env.GC ?? 1);
 const TYPE_BONUS = Number(process.env.TB ?? 0.15);
 const BM25_WEIGHT = Number(process.env.BMW ?? 0.3);
 const IDF_POWER = Number(process.env.IDFP ?? 1);
@@ -100,7 +101,9 @@ export function weighted(query: Query, stats: Stats): { terms: Weighted[]; total
   const terms = [...query.weights].map(([term, w]) => {
     const generic = GENERIC_STEMS.has(term);
     const unknown = (stats.df.get(term) ?? 0) === 0 && !generic;
-    return { term, weight: w * idf(stats, term) ** IDF_POWER, unknown, lack: generic ? MISSING_GENERIC : unknown ? MISSING_UNKNOWN : MISSING_KNOWN };
+    // An everyday word is not informative just because this material happens to lack it.
+    const rarity = generic ? Math.min(GENERIC_IDF_CAP, idf(stats, term)) : idf(stats, term);
+    return { term, weight: w * rarity ** IDF_POWER, unknown, lack: generic ? MISSING_GENERIC : unknown ? MISSING_UNKNOWN : MISSING_KNOWN };
   });
   return { terms, total: terms.reduce((a, t) => a + t.weight, 0) };
 }

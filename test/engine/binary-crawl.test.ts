@@ -1,0 +1,97 @@
+/** Adding a URL through the built binary: one page, a same-site crawl with a cap, a sitemap, errors. */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { seedWithCli, startServer, zenithJson } from "../support/binary";
+import { tempDb } from "../support/tmp";
+import { ask, zenithAsync } from "./binary-helpers";
+
+const page = (title: string, body: string, links: string[] = []) =>
+  `<!doctype html><html><head><title>${title}</title></head><body><header><nav>${links.map((l) => `<a href="${l}">${l}</a>`).join(" ")} Sign in Basket</nav></header><main><h1>${title}</h1>${body}</main><footer>© Site</footer></body></html>`;
+
+describe("material add --url through dist/zenith", () => {
+  let site: ReturnType<typeof Bun.serve>;
+  let base: string;
+  const hits: string[] = [];
+  beforeAll(() => {
+    site = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch(req) {
+        const path = new URL(req.url).pathname;
+        hits.push(path);
+        const html = (body: string) => new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
+        switch (path) {
+          case "/help/":
+            return html(page("Help centre", "<p>Welcome to the help centre of Lumen Lamps. Pick a topic below to learn more about our lamps.</p>", ["/help/shipping", "/help/returns#top", "/help/missing", "/about", "mailto:x@example.com", "https://elsewhere.example/"]));
+          case "/help/shipping":
+            return html(page("Shipping", "<p>Lamps ship from our workshop in Porto within two business days, and delivery to Germany takes 4 days.</p>", ["/help/"]));
+          case "/help/returns":
+            return html(page("Returns", "<p>Lamps can be returned within 60 days in their original box for a full refund.</p>", ["/help/"]));
+          case "/about":
+            return html(page("About", "<p>We were founded by a glassblower in 1999.</p>"));
+          case "/sitemap.xml":
+            return new Response(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${base}/help/shipping</loc></url><url><loc>${base}/help/returns</loc></url><url><loc>https://elsewhere.example/x</loc></url></urlset>`, { headers: { "content-type": "application/xml" } });
+          default:
+            return new Response("not found", { status: 404 });
+        }
+      },
+    });
+    base = `http://127.0.0.1:${site.port}`;
+  });
+  afterAll(() => site.stop(true));
+
+  test("a page and the same-site pages under it are added; outside links are not followed", async () => {
+    const db = tempDb();
+    const { agent, key } = seedWithCli(db);
+    const r = await zenithAsync(db, ["material", "add", "--agent", agent, "--url", `${base}/help/`, "--json"]);
+    expect(r.stderr).toBe("");
+    expect(r.json.ids).toHaveLength(3);
+    const sources = zenithJson(db, ["material", "list", "--agent", agent]).material.map((m: any) => m.source).sort();
+    expect(sources).toEqual([`${base}/help/`, `${base}/help/returns`, `${base}/help/shipping`]);
+    expect(hits).not.toContain("/about");
+    // Re-adding the unchanged site is a no-op.
+    expect((await zenithAsync(db, ["material", "add", "--agent", agent, "--url", `${base}/help/`, "--json"])).json.ids.sort()).toEqual(r.json.ids.sort());
+    const server = await startServer({ db });
+    try {
+      expect((await ask(server.url, key, "How long does delivery to Germany take?")).content).toContain("4 days");
+      expect((await ask(server.url, key, "Can I go to the basket to sign in?")).content).toMatch(/not available/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("--max-pages caps the crawl", async () => {
+    const db = tempDb();
+    const { agent } = seedWithCli(db);
+    const r = await zenithAsync(db, ["material", "add", "--agent", agent, "--url", `${base}/help/`, "--max-pages", "2", "--json"]);
+    expect(r.json.ids).toHaveLength(2);
+  });
+
+  test("a sitemap adds the pages it lists on the same site", async () => {
+    const db = tempDb();
+    const { agent } = seedWithCli(db);
+    const r = await zenithAsync(db, ["material", "add", "--agent", agent, "--url", `${base}/sitemap.xml`, "--json"]);
+    expect(r.json.ids).toHaveLength(2);
+    expect(zenithJson(db, ["material", "list", "--agent", agent]).material.map((m: any) => m.title).sort()).toEqual(["Returns", "Shipping"]);
+  });
+
+  test("unreachable, missing and malformed URLs fail with one clear line", async () => {
+    const db = tempDb();
+    const { agent } = seedWithCli(db);
+    const closed = Bun.serve({ port: 0, fetch: () => new Response("") });
+    const port = closed.port;
+    closed.stop(true);
+    const cases: [string, RegExp][] = [
+      [`http://127.0.0.1:${port}/`, /cannot fetch http:\/\/127\.0\.0\.1:\d+\/: /],
+      [`${base}/help/missing`, /cannot fetch .*\/help\/missing: HTTP 404/],
+      ["ftp://example.com/x", /only http and https URLs/],
+      ["not a url", /not a valid URL/],
+    ];
+    for (const [url, message] of cases) {
+      const r = await zenithAsync(db, ["material", "add", "--agent", agent, "--url", url, "--json"]);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.code).not.toBe(0);
+    }
+    expect(zenithJson(db, ["material", "list", "--agent", agent]).material).toHaveLength(0);
+  });
+});
