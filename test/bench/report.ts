@@ -132,7 +132,7 @@ ${f.skipped.length ? `## Not measured in this run\n\n${f.skipped.map((s) => `- $
   The account's limits are set far above the load.
 - **Memory** is VmHWM from /proc (peak resident set) of the server process.
 - **Knobs**: \`ZENITH_BENCH_SECONDS\` (per point, default 3), \`ZENITH_BENCH_1M=1\` adds the
-  1M-passage store (about 1 GB of store and several minutes of ingestion, so it is off by
+  1M-passage store (about 1.7 GB of store and over five minutes of ingestion, so it is off by
   default), \`ZENITH_BENCH_NODE\` (the Node.js binary for the load generator).
 `;
 }
