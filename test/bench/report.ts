@@ -127,8 +127,9 @@ ${f.skipped.length ? `## Not measured in this run\n\n${f.skipped.map((s) => `- $
   built from three of a passage's rarer words, so each has an answer in the corpus; the list
   is long enough that no question repeats within the answer cache's reach during a run.
 - **Stores** are built through the product: \`zenith account/agent/key create\` and
-  \`zenith material add --agent ID FILE...\` with the corpus in Markdown files of 5,000
-  passages each, one store per corpus size (so a larger corpus never slows a smaller one).
+  \`zenith material add --agent ID FILE...\` with the corpus in Markdown files of 2,000
+  passages each (under the 2,000,000-character limit per material), one store per corpus
+  size (so a larger corpus never slows a smaller one).
   The account's limits are set far above the load.
 - **Memory** is VmHWM from /proc (peak resident set) of the server process.
 - **Knobs**: \`ZENITH_BENCH_SECONDS\` (per point, default 3), \`ZENITH_BENCH_1M=1\` adds the
