@@ -22,6 +22,8 @@ const COMMON_DF = 1_500;
 /** How many words the match may use at most (the rarest ones). */
 const MAX_MATCH_TERMS = 8;
 export const CANDIDATES = 8;
+/** Least passages the all-words query must find to be used alone. */
+const MIN_ALL = Number(process.env.MINALL ?? 1);
 
 function matchWords(query: Query, stats: Stats): string[] {
   const present = [...query.weights.keys()].filter((t) => (stats.df.get(t) ?? 0) > 0);
@@ -30,11 +32,7 @@ function matchWords(query: Query, stats: Stats): string[] {
   return chosen.map((t) => query.surface.get(t)!);
 }
 
-export function candidates(store: Store, agentId: string, query: Query, stats: Stats): Candidate[] {
-  const chosen = matchWords(query, stats);
-  if (!chosen.length) return [];
-  // FTS5 splits "e-mail" into "e" + "mail": a visitor's "email" matches either spelling.
-  const match = chosen.map((w) => (w.startsWith("email") ? `"${w}" OR "e ${w.slice(1)}"` : `"${w.replace(/"/g, "")}"`)).join(" OR ");
+function run(store: Store, agentId: string, match: string): Candidate[] {
   return store.sqlite
     .query<Candidate, [string, string, number]>(
       `SELECT p.id AS id, p.title AS title, p.body AS body, m.kind AS kind, f.score AS bm25
@@ -44,4 +42,24 @@ export function candidates(store: Store, agentId: string, query: Query, stats: S
         ORDER BY f.score`,
     )
     .all(match, agentId, CANDIDATES);
+}
+
+/** One word as an FTS5 string (FTS5 splits "e-mail" into "e" + "mail": "email" matches either). */
+function phrase(w: string): string {
+  return w.startsWith("email") ? `("${w}" OR "e ${w.slice(1)}")` : `"${w.replace(/"/g, "")}"`;
+}
+
+/**
+ * Passages holding every chosen word come first: FTS5 intersects posting lists by seeking,
+ * so that costs little even for long lists. Only when no passage holds them all does the
+ * broader OR query run.
+ */
+export function candidates(store: Store, agentId: string, query: Query, stats: Stats): Candidate[] {
+  const chosen = matchWords(query, stats);
+  if (!chosen.length) return [];
+  if (chosen.length > 1) {
+    const all = run(store, agentId, chosen.map(phrase).join(" AND "));
+    if (all.length >= MIN_ALL) return all;
+  }
+  return run(store, agentId, chosen.map(phrase).join(" OR "));
 }

@@ -33,7 +33,9 @@ export function stem(word: string): string {
 
 /** Lower-cased words with diacritics folded, in order. */
 export function words(text: string): string[] {
-  const folded = text.toLowerCase().normalize("NFKD").replace(/\p{M}+/gu, "");
+  const lower = text.toLowerCase();
+  // Folding diacritics is only needed (and only paid for) outside ASCII.
+  const folded = /^[\x00-\x7f]*$/.test(lower) ? lower : lower.normalize("NFKD").replace(/\p{M}+/gu, "");
   // "e-mail" and "email" are one word to a visitor (the index holds "e" + "mail"; see retrieve.ts).
   return folded.replace(/\be-mail/g, "email").match(/[\p{L}\p{N}]+/gu) ?? [];
 }
