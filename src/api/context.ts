@@ -7,6 +7,7 @@ import { MinuteWindowLimiter, type RateLimiter } from "../limits/rate-limiter";
 import { systemClock, type Clock } from "../limits/clock";
 import { ChangeWatch } from "../store/change-watch";
 import { Completer } from "./chat/complete";
+import { ExchangeWriter } from "./chat/record";
 
 export interface AppDeps {
   store: Store;
@@ -40,10 +41,11 @@ export interface ApiContext {
 export function createContext(deps: AppDeps): ApiContext {
   const clock = deps.clock ?? systemClock;
   const budget = new ProbeBudget(deps.probeLimit ?? 20, (deps.probeWindowSeconds ?? 60) * 1000, clock);
-  const gate = new Gate(new KeyResolver(deps.store.sqlite), budget);
+  const resolver = new KeyResolver(deps.store.sqlite);
+  const gate = new Gate(resolver, budget);
   const info = new WeakMap<Request, RequestInfo>();
   const watch = new ChangeWatch(deps.store.sqlite);
-  const completer = new Completer(deps.store);
+  const completer = new Completer(deps.store, new ExchangeWriter(deps.store));
   return {
     store: deps.store,
     clock,
@@ -53,8 +55,11 @@ export function createContext(deps: AppDeps): ApiContext {
     watch,
     info,
     authenticate(request, accepts) {
-      // Anything another connection committed (CLI, dashboard) invalidates cached answers.
-      if (watch.changed()) completer.cache.clear();
+      // Anything another connection committed (CLI, dashboard) invalidates what is cached.
+      if (watch.changed()) {
+        resolver.clear();
+        completer.cache.clear();
+      }
       return gate.check(request, info.get(request)?.network ?? "unknown", accepts);
     },
   };

@@ -1,10 +1,12 @@
 /**
  * Resolving a bearer key to who is calling. Every call does the same work (hash, one
- * indexed query, the origin check) whatever the outcome, so timing does not tell a
- * malformed key from an unknown, revoked or refused one. There is deliberately no cache:
- * a key revoked or rotated from the CLI is refused on the very next request.
+ * indexed query or a cache hit, the origin check) whatever the outcome, so timing does not
+ * tell a malformed key from an unknown, revoked or refused one. Lookups, found or not, are
+ * cached by key hash; the cache is emptied whenever another connection commits (see
+ * ChangeWatch), so a key revoked or rotated from the CLI is refused on the very next request.
  */
 import type { Database, Statement } from "bun:sqlite";
+import { LRUCache } from "lru-cache";
 import { hashKey, keyKind, type KeyKind } from "./key-format";
 import { originAllowed } from "./origins";
 
@@ -57,17 +59,36 @@ WHERE k.hash = ?`;
 /** Which key classes a route accepts. */
 export type Accepts = "secret" | "publishable" | "either";
 
+/** A cached lookup: the row, or null for a hash no key has. */
+type Lookup = { row: Row | null; origins: string[] };
+
 export class KeyResolver {
   private readonly stmt: Statement<Row, [string]>;
+  /** Bounded, so a flood of distinct bad keys cannot grow memory. */
+  private readonly cache = new LRUCache<string, Lookup>({ max: 20_000 });
   constructor(sqlite: Database) {
     this.stmt = sqlite.query<Row, [string]>(SQL);
+  }
+
+  /** Forgets every lookup: called when the store changed underneath. */
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private lookup(hash: string): Lookup {
+    let hit = this.cache.get(hash);
+    if (!hit) {
+      const row = this.stmt.get(hash);
+      hit = { row, origins: row?.origins ? JSON.parse(row.origins) : [] };
+      this.cache.set(hash, hit);
+    }
+    return hit;
   }
 
   /** The principal, or null for every refusal cause alike. */
   resolve(key: string, origin: string | null, accepts: Accepts): Principal | null {
     const kind = keyKind(key);
-    const row = this.stmt.get(hashKey(key));
-    const origins: string[] = row?.origins ? JSON.parse(row.origins) : [];
+    const { row, origins } = this.lookup(hashKey(key));
     const fromAllowedOrigin = originAllowed(origin, origins);
     const ok =
       kind !== null &&

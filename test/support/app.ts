@@ -42,6 +42,14 @@ export function fixture(opts: Partial<AppDeps> & { rpm?: number; monthly?: numbe
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...headers },
         body: typeof body === "string" ? body : JSON.stringify(body),
       }),
-    installation: (origins) => createInstallation(store, agent, origins, "http://localhost:8787"),
+    // Through a connection of its own, as the CLI or dashboard would.
+    installation: (origins) => {
+      const admin = openStore(store.path);
+      try {
+        return createInstallation(admin, agent, origins, "http://localhost:8787");
+      } finally {
+        admin.close();
+      }
+    },
   };
 }

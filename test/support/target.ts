@@ -8,7 +8,8 @@ import { fixture } from "./app";
 import { startServer, zenithJson, seedWithCli, type Server } from "./binary";
 import { tempDb } from "./tmp";
 import { ingest } from "../../src/engine";
-import { revokeInstallation } from "../../src/admin/keys";
+import { createInstallation, revokeInstallation } from "../../src/admin/keys";
+import { openStore } from "../../src/store/db";
 import { updateAccount } from "../../src/admin/accounts";
 import { readLog } from "../../src/admin/chat-log";
 
@@ -49,6 +50,8 @@ function withChat(t: Omit<Target, "chat">): Target {
 
 export function inProcess(opts: TargetOptions = {}): Target {
   const f = fixture({ rpm: opts.rpm, monthly: opts.monthly, probeLimit: opts.probeLimit ?? 1000 });
+  // Operator changes come through their own connection, as from the CLI or the dashboard.
+  const admin = openStore(f.store.path);
   return withChat({
     name: "in-process",
     key: f.key,
@@ -56,10 +59,10 @@ export function inProcess(opts: TargetOptions = {}): Target {
     agent: f.agent,
     account: f.account,
     send: (path, init = {}) => f.request(path, init),
-    installation: async (origins) => f.installation(origins),
-    addText: async (text, title) => void (await ingest(f.store, f.agent, { kind: "text", text, title })),
-    revokeInstallation: async (id) => void revokeInstallation(f.store, id),
-    updateAccount: async (patch) => void updateAccount(f.store, f.account, patch),
+    installation: async (origins) => createInstallation(admin, f.agent, origins, "http://localhost:8787"),
+    addText: async (text, title) => void (await ingest(admin, f.agent, { kind: "text", text, title })),
+    revokeInstallation: async (id) => void revokeInstallation(admin, id),
+    updateAccount: async (patch) => void updateAccount(admin, f.account, patch),
     log: async (session) => readLog(f.store, { agentId: f.agent, session }),
   });
 }

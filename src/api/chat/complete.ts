@@ -11,7 +11,7 @@ import { answer as engineAnswer } from "../../engine";
 import { countTokens } from "../../engine/tokens";
 import { redactKeys } from "../../auth/key-format";
 import { monthOf, usedThisMonth } from "../../limits/monthly";
-import { recordExchange } from "./record";
+import type { ExchangeWriter } from "./record";
 
 export const UNAVAILABLE = "This assistant is temporarily unavailable. Please try again later.";
 
@@ -24,30 +24,46 @@ const ZERO = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
 
 export class Completer {
   /** Answers by agent and conversation; cleared whenever the store changes underneath. */
-  readonly cache = new LRUCache<string, Answer>({ max: 5_000 });
-  constructor(private readonly store: Store) {}
+  readonly cache = new LRUCache<string, Answer & { tokens: number }>({ max: 5_000 });
+  /** Token counts of message texts: repeated questions and history are counted once. */
+  private readonly tokenCache = new LRUCache<string, number>({ max: 20_000 });
+  constructor(
+    private readonly store: Store,
+    private readonly writer: ExchangeWriter,
+  ) {}
+
+  private async tokens(text: string): Promise<number> {
+    let n = this.tokenCache.get(text);
+    if (n === undefined) {
+      n = await countTokens(text);
+      this.tokenCache.set(text, n);
+    }
+    return n;
+  }
 
   private unavailable(principal: Principal): boolean {
     const { account } = principal;
     return account.subscription !== "active" || usedThisMonth(this.store.sqlite, account.id, monthOf(Date.now())) >= account.monthly;
   }
 
-  private async answerFor(principal: Principal, messages: ChatMessage[]): Promise<Answer> {
+  private async answerFor(principal: Principal, messages: ChatMessage[]): Promise<Answer & { tokens: number }> {
     const key = `${principal.agent.id}\0${JSON.stringify(messages)}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
     const result = await engineAnswer(this.store, principal.agent, messages);
-    this.cache.set(key, result);
-    return result;
+    const entry = { ...result, tokens: await countTokens(result.content) };
+    this.cache.set(key, entry);
+    return entry;
   }
 
   async complete(principal: Principal, messages: ChatMessage[], sessionHint: string | null, logSessionId?: string): Promise<Completion> {
     if (this.unavailable(principal)) return { content: UNAVAILABLE, usage: ZERO };
     const result = await this.answerFor(principal, messages);
-    const promptTokens = (await Promise.all(messages.map((m) => countTokens(m.content)))).reduce((a, b) => a + b, 0);
-    const completionTokens = await countTokens(result.content);
+    let promptTokens = 0;
+    for (const m of messages) promptTokens += await this.tokens(m.content);
+    const completionTokens = result.tokens;
     const question = [...messages].reverse().find((m) => m.role === "user")!.content;
-    const recorded = recordExchange(this.store, {
+    const recorded = await this.writer.record({
       principal,
       sessionHint,
       logSessionId,
