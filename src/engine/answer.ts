@@ -20,7 +20,7 @@ import { plain } from "./text/plain";
  * the engine answers. Calibrated with `make eval` (test/eval/run.ts prints the sweep):
  * see docs/engine.md.
  */
-export const CONFIDENCE_THRESHOLD = 0.65;
+export const CONFIDENCE_THRESHOLD = 0.7;
 
 export interface Finding {
   /** The extractive answer text. */
@@ -39,9 +39,11 @@ export function find(store: Store, agentId: string, query: Query, brief = false)
   if (!list.length) return null;
   const pair = matchPair(query, stats, list);
   if (pair) return { text: plain(pair.candidate.body), confidence: pair.confidence, passages: [pair.candidate], fromPair: true };
-  const best = choose(query, stats, list)[0];
+  const [best, second] = choose(query, stats, list);
   if (!best) return null;
-  return { text: extract(best, brief), confidence: best.coverage, passages: list.slice(0, 4), fromPair: false };
+  const gap = second ? Math.max(0, best.coverage - second.coverage) : 0.2;
+  const confidence = best.coverage + Number(process.env.GAP ?? 1) * (Math.min(gap, 0.2) - 0.1);
+  return { text: extract(best, brief), confidence, passages: list.slice(0, 4), fromPair: false };
 }
 
 export function notAvailable(agent: AgentProfile): string {

@@ -13,7 +13,7 @@ import { plain } from "./text/plain";
 import { GENERIC_STEMS } from "./text/generic";
 
 /** Share of a word's weight earned when it is only in the passage's section title. */
-const TITLE_CREDIT = 0.75;
+const TITLE_CREDIT = Number(process.env.TC ?? 0.75);
 /** … or only elsewhere in the same passage. */
 const PASSAGE_CREDIT = 0.35;
 /** … or in a sentence right next to it. */
@@ -164,7 +164,9 @@ export function choose(query: Query, stats: Stats, list: Candidate[]): Choice[] 
 const LEANS_BACK = /^(?:it|its|this|that|these|those|they|them|their|he|she|his|her|there|then|also|however|but|so|otherwise|in that case|if so)\b/i;
 
 /** Least share of the question a following sentence must hold to be added to the answer. */
-const FOLLOWING_SHARE = 0.15;
+const FOLLOWING_SHARE = Number(process.env.FS ?? 0.15);
+/** … and a preceding one (a higher bar: the answer should lead with the chosen sentence). */
+const PRECEDING_SHARE = Number(process.env.PS ?? 0.3);
 
 /**
  * The answer text for a choice: its sentence, the sentence before when it leans on it, the
@@ -173,15 +175,29 @@ const FOLLOWING_SHARE = 0.15;
  */
 export function extract(choice: Choice, brief = false): string {
   const { sentences: sents, index, shares } = choice;
-  const picked = [index];
   const words = (s: string) => s.split(/\s+/).length;
-  if (index > 0 && (LEANS_BACK.test(plain(sents[index])) || words(sents[index]) < 5)) picked.unshift(index - 1);
-  if (/:\s*$/.test(sents[index])) for (let i = index + 1; i < sents.length && i <= index + 6; i++) picked.push(i);
-  else if (!brief && index + 1 < sents.length && shares[index + 1] >= FOLLOWING_SHARE) picked.push(index + 1);
+  const limit = brief ? MAX_ANSWER_WORDS / 2 : MAX_ANSWER_WORDS;
+  // In order of need; whatever fits under the word limit is kept, then read in text order.
+  const wanted = [index];
+  const leansBack = LEANS_BACK.test(plain(sents[index])) || words(sents[index]) < 5;
+  if (index > 0 && leansBack) wanted.push(index - 1);
+  if (/:\s*$/.test(sents[index])) for (let i = index + 1; i < sents.length && i <= index + 6; i++) wanted.push(i);
+  else if (!brief) {
+    if (index + 1 < sents.length && shares[index + 1] >= FOLLOWING_SHARE) wanted.push(index + 1);
+    if (index > 0 && !leansBack && shares[index - 1] >= PRECEDING_SHARE) wanted.push(index - 1);
+  }
+  const kept: number[] = [];
+  let total = 0;
+  for (const i of wanted) {
+    const n = words(sents[i]);
+    if (kept.length && total + n > limit) break;
+    kept.push(i);
+    total += n;
+  }
+  kept.sort((a, b) => a - b);
   let text = "";
-  for (const i of picked) {
+  for (const i of kept) {
     const s = plain(sents[i]);
-    if (text && words(text) + words(s) > (brief ? MAX_ANSWER_WORDS / 2 : MAX_ANSWER_WORDS)) break;
     text = text ? `${text}${/:\s*$/.test(text) ? "\n" : " "}${s}` : s;
   }
   return text;

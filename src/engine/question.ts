@@ -4,6 +4,7 @@
  */
 import type { ChatMessage } from "../types";
 import { STOP_WORDS, stem, words } from "./text/terms";
+import { GENERIC_STEMS } from "./text/generic";
 
 export type AnswerType = "money" | "duration" | "number" | "time" | "person" | "place" | "any";
 
@@ -54,8 +55,9 @@ function meaningful(text: string): { stem: string; word: string }[] {
 }
 
 /** Whether a question only makes sense with the turn before it. */
-function isFollowUp(question: string, terms: number): boolean {
-  return FOLLOW_START.test(question) || terms === 0 || (terms <= 3 && BACK_REFERENCE.test(question));
+function isFollowUp(question: string, terms: { stem: string }[]): boolean {
+  const specific = terms.filter((t) => !GENERIC_STEMS.has(t.stem)).length;
+  return FOLLOW_START.test(question) || specific <= 1 || (terms.length <= 3 && BACK_REFERENCE.test(question));
 }
 
 export function queryOf(messages: ChatMessage[]): Query {
@@ -63,23 +65,25 @@ export function queryOf(messages: ChatMessage[]): Query {
   const text = users[users.length - 1] ?? "";
   const weights = new Map<string, number>();
   const surface = new Map<string, string>();
-  for (const t of meaningful(text)) {
+  const own = meaningful(text);
+  for (const t of own) {
     weights.set(t.stem, 1);
     surface.set(t.stem, t.word);
   }
-  const followUp = users.length > 1 && isFollowUp(text, weights.size);
+  const followUp = users.length > 1 && isFollowUp(text, own);
   let typeSource = text;
   if (followUp) {
     // Walk back while the earlier questions are themselves follow-ups, fading their weight.
     let weight = CARRIED_WEIGHT;
     for (let i = users.length - 2; i >= 0 && weight > 0.2; i--) {
       const earlier = meaningful(users[i]);
-      for (const t of earlier) {
+      // Only the earlier question's subject carries over, not how it asked ("how much", "cost").
+      for (const t of earlier.filter((e) => !GENERIC_STEMS.has(e.stem))) {
         if (!weights.has(t.stem)) weights.set(t.stem, weight);
         if (!surface.has(t.stem)) surface.set(t.stem, t.word);
       }
       if (typeOf(text) === "any") typeSource = users[i];
-      if (!isFollowUp(users[i], earlier.length)) break;
+      if (!isFollowUp(users[i], earlier)) break;
       weight *= 0.5;
     }
   }
