@@ -21,7 +21,7 @@ dist/assets/widget.js: node_modules/.installed $(WIDGET_SRC) scripts/build-widge
 	$(BUN) scripts/build-widget.ts
 
 dist/zenith: node_modules/.installed dist/assets/widget.js $(SRC) package.json
-	$(BUN) build src/main.ts --compile --minify \
+	$(BUN) build src/main.ts src/store/checkpoint-worker.ts --compile --minify \
 	  --no-compile-autoload-dotenv --no-compile-autoload-bunfig \
 	  --outfile dist/zenith
 

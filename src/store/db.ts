@@ -21,7 +21,13 @@ export interface OpenOptions {
   /** "full" makes every commit durable on disk before it returns (operator commands). */
   synchronous?: "normal" | "full";
   readonly?: boolean;
+  /** Checkpoint the WAL from a background thread instead of inside commits (the server). */
+  backgroundCheckpoint?: boolean;
 }
+
+/** WAL pages after which a commit checkpoints by itself: the safety net if the thread stalls. */
+const FALLBACK_AUTOCHECKPOINT_PAGES = 20_000;
+const CHECKPOINT_EVERY_MS = 250;
 
 const BUSY_TIMEOUT_MS = 10_000;
 
@@ -33,12 +39,20 @@ export function openStore(path: string, opts: OpenOptions = {}): Store {
   sqlite.run("PRAGMA foreign_keys = ON");
   const write = <T>(fn: () => T): T => sqlite.transaction(fn).immediate();
   if (!opts.readonly) migrate(sqlite, MIGRATIONS);
+  let checkpointer: Worker | null = null;
+  if (opts.backgroundCheckpoint && !opts.readonly && path !== ":memory:") {
+    sqlite.run(`PRAGMA wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    checkpointer = new Worker(new URL("./checkpoint-worker.ts", import.meta.url));
+    checkpointer.postMessage({ path, everyMs: CHECKPOINT_EVERY_MS });
+    checkpointer.unref();
+  }
   return {
     sqlite,
     db: drizzle(sqlite, { schema }),
     path,
     write,
     close: () => {
+      checkpointer?.terminate();
       // A checkpoint folds the WAL back so a stopped store is a single, complete file.
       try {
         if (!opts.readonly) sqlite.run("PRAGMA wal_checkpoint(TRUNCATE)");

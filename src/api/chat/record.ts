@@ -6,7 +6,7 @@
  * after its own turn is committed, so a returned answer is never missing from the log.
  */
 import type { Store } from "../../store/db";
-import { newId } from "../../ids";
+import { newSortableId } from "../../ids";
 import { consumeMonthly, monthOf } from "../../limits/monthly";
 import type { Principal } from "../../auth/principal";
 
@@ -41,7 +41,7 @@ function writeOne(store: Store, ex: Exchange, now: number): boolean {
     sessionId = row?.id ?? null;
   }
   if (!sessionId) {
-    sessionId = newId("sess");
+    sessionId = newSortableId("sess");
     sqlite
       .query("INSERT INTO chat_sessions (id, agent_id, external_id, key_id, installation_id, created_at, last_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
       .run(sessionId, ex.principal.agent.id, ex.sessionHint, ex.principal.keyId, ex.principal.installationId, now, now);
