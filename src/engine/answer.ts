@@ -14,6 +14,7 @@ import { matchPair } from "./qa-match";
 import { socialReply, voiceOf } from "./voice";
 import { generate, generatorConfig, NOT_COVERED } from "./generate";
 import { plain } from "./text/plain";
+import { withSynonyms } from "./text/synonyms";
 
 /**
  * Least share of the question (weighted by rarity) the chosen sentence must cover before
@@ -21,11 +22,13 @@ import { plain } from "./text/plain";
  * see docs/engine.md.
  */
 export const CONFIDENCE_THRESHOLD = 0.7;
+/** The margin over the runner-up moves the confidence by at most ±MARGIN_CAP/2. */
+const MARGIN_CAP = 0.2;
 
 export interface Finding {
   /** The extractive answer text. */
   text: string;
-  /** 0..1: how much of the question the answer covers. */
+  /** How much of the question the answer covers (about 0..1), adjusted by its margin over the runner-up. */
   confidence: number;
   /** The passages it was drawn from (for the generator). */
   passages: Candidate[];
@@ -34,15 +37,17 @@ export interface Finding {
 
 /** The best extractive answer with its confidence, whatever the threshold (for calibration). */
 export function find(store: Store, agentId: string, query: Query, brief = false): Finding | null {
-  const stats = statsFor(store, agentId, [...query.weights.keys()]);
+  const stats = statsFor(store, agentId, withSynonyms([...query.weights.keys()]));
   const list = candidates(store, agentId, query, stats);
   if (!list.length) return null;
   const pair = matchPair(query, stats, list);
   if (pair) return { text: plain(pair.candidate.body), confidence: pair.confidence, passages: [pair.candidate], fromPair: true };
   const [best, second] = choose(query, stats, list);
   if (!best) return null;
-  const gap = second ? Math.max(0, best.coverage - second.coverage) : 0.2;
-  const confidence = best.coverage + Number(process.env.GAP ?? 1) * (Math.min(gap, 0.2) - 0.1);
+  // A passage that stands out from the runner-up is likelier the one the question is about;
+  // a near tie between partial matches is how an uncovered question usually looks.
+  const margin = Math.min(second ? Math.max(0, best.coverage - second.coverage) : MARGIN_CAP, MARGIN_CAP);
+  const confidence = best.coverage + margin - MARGIN_CAP / 2;
   return { text: extract(best, brief), confidence, passages: list.slice(0, 4), fromPair: false };
 }
 

@@ -7,7 +7,7 @@ import type { Candidate } from "./retrieve";
 import type { Query } from "./question";
 import { idf, type Stats } from "./stats";
 import { contentStems } from "./text/terms";
-import { weighted } from "./compose";
+import { weighted } from "./weights";
 
 /** Least agreement between the visitor's question and a pair's question. */
 export const PAIR_THRESHOLD = 0.6;

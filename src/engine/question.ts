@@ -5,8 +5,7 @@
 import type { ChatMessage } from "../types";
 import { STOP_WORDS, stem, words } from "./text/terms";
 import { GENERIC_STEMS } from "./text/generic";
-
-export type AnswerType = "money" | "duration" | "number" | "time" | "person" | "place" | "any";
+import { typeOf, type AnswerType } from "./answer-type";
 
 export interface Query {
   /** The question as asked. */
@@ -24,18 +23,6 @@ const FOLLOW_START = /^\s*(?:and|or|but|also|so|then|what about|how about|same f
 const BACK_REFERENCE = /\b(?:it|its|that|this|they|them|their|those|these|there|one|ones|he|she|his|her)\b/i;
 /** Weight of words carried over from the earlier question. */
 const CARRIED_WEIGHT = 0.4;
-
-function typeOf(q: string): AnswerType {
-  const s = q.toLowerCase();
-  if (/\bhow much (?:does|do|is|are|will|would|did|for|to)\b|\b(?:price|cost|fee|charge)s?\b/.test(s) && !/\bhow (?:many|long)\b/.test(s)) return "money";
-  if (/\bhow long (?:must|should|can|could|may|is|are)\b.*\bbe\b/.test(s)) return "number";
-  if (/\bhow (?:long|fast|quickly|soon)\b|\bhow many (?:days|hours|weeks|minutes|months|years)\b|\bwhen will\b/.test(s)) return "duration";
-  if (/\bhow (?:many|much|long|far|old|big|large|often|tall|fast)\b|\bwhat (?:percentage|number|amount|size|price|fee|cost)\b/.test(s)) return "number";
-  if (/\bwhen\b|\bwhat (?:year|date|day|time|century|decade|month)\b|\bwhich (?:year|date|day|century|month)\b/.test(s)) return "time";
-  if (/\bwho\b|\bwhom\b|\bwhose\b/.test(s)) return "person";
-  if (/\bwhere\b/.test(s)) return "place";
-  return "any";
-}
 
 /** Short forms visitors type for names the material spells out. */
 const ALIASES: Record<string, string[]> = {

@@ -7,6 +7,7 @@
 import type { Store } from "../store/db";
 import type { Query } from "./question";
 import type { Stats } from "./stats";
+import { SYNONYMS, SYNONYM_WORDS } from "./text/synonyms";
 
 export interface Candidate {
   id: number;
@@ -23,13 +24,22 @@ const COMMON_DF = 1_500;
 const MAX_MATCH_TERMS = 8;
 export const CANDIDATES = 8;
 /** Least passages the all-words query must find to be used alone. */
-const MIN_ALL = Number(process.env.MINALL ?? 1);
+const MIN_ALL = 1;
 
-function matchWords(query: Query, stats: Stats): string[] {
-  const present = [...query.weights.keys()].filter((t) => (stats.df.get(t) ?? 0) > 0);
-  present.sort((a, b) => stats.df.get(a)! - stats.df.get(b)!);
-  const chosen = present.filter((t, i) => i < 2 || stats.df.get(t)! <= COMMON_DF).slice(0, MAX_MATCH_TERMS);
-  return chosen.map((t) => query.surface.get(t)!);
+/** A word's passage count, its synonyms' included (an upper bound: they may share passages). */
+function reach(t: string, stats: Stats): number {
+  return (SYNONYMS.get(t) ?? []).reduce((n, a) => n + (stats.df.get(a) ?? 0), stats.df.get(t) ?? 0);
+}
+
+/** The question's words to match, rarest first, each as an FTS5 group of the word and its synonyms. */
+function matchGroups(query: Query, stats: Stats): string[] {
+  const present = [...query.weights.keys()].filter((t) => reach(t, stats) > 0);
+  present.sort((a, b) => reach(a, stats) - reach(b, stats));
+  const chosen = present.filter((t, i) => i < 2 || reach(t, stats) <= COMMON_DF).slice(0, MAX_MATCH_TERMS);
+  return chosen.map((t) => {
+    const alternatives = [query.surface.get(t)!, ...(SYNONYM_WORDS.get(t) ?? [])].map(phrase);
+    return alternatives.length > 1 ? `(${alternatives.join(" OR ")})` : alternatives[0];
+  });
 }
 
 function run(store: Store, agentId: string, match: string): Candidate[] {
@@ -55,11 +65,11 @@ function phrase(w: string): string {
  * broader OR query run.
  */
 export function candidates(store: Store, agentId: string, query: Query, stats: Stats): Candidate[] {
-  const chosen = matchWords(query, stats);
-  if (!chosen.length) return [];
-  if (chosen.length > 1) {
-    const all = run(store, agentId, chosen.map(phrase).join(" AND "));
+  const groups = matchGroups(query, stats);
+  if (!groups.length) return [];
+  if (groups.length > 1) {
+    const all = run(store, agentId, groups.join(" AND "));
     if (all.length >= MIN_ALL) return all;
   }
-  return run(store, agentId, chosen.map(phrase).join(" OR "));
+  return run(store, agentId, groups.join(" OR "));
 }

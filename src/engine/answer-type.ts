@@ -1,0 +1,51 @@
+/**
+ * What kind of fact a question asks for ("how much" → an amount of money, "how long" → a
+ * duration, "who" → a name), and whether a sentence holds one. A sentence of the right
+ * kind ranks higher; it does not raise the confidence.
+ */
+export type AnswerType = "money" | "duration" | "number" | "time" | "person" | "place" | "any";
+
+export function typeOf(q: string): AnswerType {
+  const s = q.toLowerCase();
+  if (/\bhow much (?:does|do|is|are|will|would|did|for|to)\b|\b(?:price|cost|fee|charge)s?\b/.test(s) && !/\bhow (?:many|long)\b/.test(s)) return "money";
+  if (/\bhow long (?:must|should|can|could|may|is|are)\b.*\bbe\b/.test(s)) return "number";
+  if (/\bhow (?:long|fast|quickly|soon)\b|\bhow many (?:days|hours|weeks|minutes|months|years)\b|\bwhen will\b/.test(s)) return "duration";
+  if (/\bhow (?:many|much|long|far|old|big|large|often|tall|fast)\b|\bwhat (?:percentage|number|amount|size|price|fee|cost)\b|\b(?:phone|telephone|order|tracking|account) number\b/.test(s)) return "number";
+  if (/\bwhen\b|\bwhat (?:year|date|day|time|century|decade|month)\b|\bwhich (?:year|date|day|century|month)\b/.test(s)) return "time";
+  if (/\bwho\b|\bwhom\b|\bwhose\b/.test(s)) return "person";
+  if (/\bwhere\b/.test(s)) return "place";
+  return "any";
+}
+
+const NUMBER = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|once|twice|half|free)\b/i;
+const TIME = /\b\d{3,4}s?\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|century|centuries|today|tomorrow|week|weeks|day|days|month|months|year|years|hour|hours|minute|minutes|morning|evening|night|weekend|weekday|weekdays|annually|daily|monthly)\b|\d/i;
+const MONEY = /[$€£¥]\s?\d|\d\s?(?:dollars?|euros?|pounds?|usd|eur|gbp|percent|%)/i;
+const DURATION = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|same|next)[\s-](?:business |working |calendar )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:instant(?:ly)?|immediately|straight away|same day|next day|within)\b/i;
+const PROPER = /(?:^|[^.!?]\s)\p{Lu}[\p{L}'-]+/u;
+
+/** Whether a sentence holds the kind of fact the question asks for. */
+export function fitsType(sentence: string, type: AnswerType): boolean {
+  switch (type) {
+    case "money":
+      return MONEY.test(sentence);
+    case "duration":
+      return DURATION.test(sentence);
+    case "number":
+      return NUMBER.test(sentence);
+    case "time":
+      return TIME.test(sentence);
+    case "person":
+    case "place":
+      return PROPER.test(sentence.slice(1));
+    default:
+      return true;
+  }
+}
+
+/** Ranking bonus for a sentence of the asked kind (names are easy to find, so they earn less). */
+export function typeBonus(sentence: string, type: AnswerType): number {
+  if (type === "any" || !fitsType(sentence, type)) return 0;
+  return type === "person" || type === "place" ? TYPE_BONUS / 2 : TYPE_BONUS;
+}
+
+const TYPE_BONUS = 0.3;
