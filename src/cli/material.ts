@@ -1,5 +1,5 @@
 /** `zenith material add|list|remove` */
-import { ingest, listMaterial, removeMaterial, SUPPORTED_FILE_TYPES, DEFAULT_MAX_PAGES, type IngestInput } from "../engine";
+import { addDocs, listMaterial, readInput, removeMaterial, SUPPORTED_FILE_TYPES, DEFAULT_MAX_PAGES, type IngestInput } from "../engine";
 import { requireAgent } from "../admin/agents";
 import { CliError } from "../errors";
 import { int, output, parse, positional, required, str, withStore } from "./args";
@@ -48,10 +48,11 @@ export async function run(argv: string[]): Promise<void> {
     const p = parse(rest, ADD, Number.MAX_SAFE_INTEGER);
     const agentId = required(p, "agent");
     const inputs = inputsFor(p);
-    // The agent is checked before any file is read or page fetched.
-    await withStore(p, (s) => requireAgent(s, agentId));
-    const result = await withStore(p, (s) => ingest(s, agentId, inputs));
-    return output(p, result);
+    // Local files are read first (a missing file is the error to report); a site is only
+    // crawled once the agent is known to exist.
+    if (inputs.some((i) => i.kind === "url")) await withStore(p, (s) => requireAgent(s, agentId));
+    const docs = (await Promise.all(inputs.map(readInput))).flat();
+    return output(p, await withStore(p, (s) => ({ ids: addDocs(s, agentId, docs) })));
   }
   if (sub === "list") {
     const p = parse(rest, { agent: { type: "string" } });

@@ -3,6 +3,7 @@
  * Nothing here imports Elysia; callers pass the store and plain values.
  */
 export { ingest, readInput, type IngestInput } from "./ingest";
+export { writeDocs as addDocs } from "./ingest/write";
 export { listMaterial, removeMaterial } from "./material";
 export { answer, find, notAvailable, CONFIDENCE_THRESHOLD } from "./answer";
 export { queryOf } from "./question";
