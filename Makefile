@@ -20,7 +20,11 @@ deps: node_modules/.installed
 dist/assets/widget.js: node_modules/.installed $(WIDGET_SRC) scripts/build-widget.ts
 	$(BUN) scripts/build-widget.ts
 
-dist/zenith: node_modules/.installed dist/assets/widget.js $(SRC) package.json
+# The o200k vocabulary the binary embeds for usage counts, from gpt-tokenizer's ranks.
+dist/assets/o200k.bin: node_modules/.installed scripts/build-tokenizer.ts src/engine/tokens/vocab.ts
+	$(BUN) scripts/build-tokenizer.ts
+
+dist/zenith: node_modules/.installed dist/assets/widget.js dist/assets/o200k.bin $(SRC) package.json
 	$(BUN) build src/main.ts src/store/checkpoint-worker.ts --compile --minify \
 	  --no-compile-autoload-dotenv --no-compile-autoload-bunfig \
 	  --outfile dist/zenith

@@ -15,3 +15,8 @@ declare module "*/assets/dashboard/dashboard.js" {
   const text: string;
   export default text;
 }
+/** Files imported with `with { type: "file" }`: the path of the embedded copy. */
+declare module "*.bin" {
+  const path: string;
+  export default path;
+}

@@ -5,6 +5,8 @@
 import { createHash } from "node:crypto";
 // Built by `make assets` from assets/widget/ before the binary is compiled.
 import widgetSource from "../dist/assets/widget.js" with { type: "text" };
+// Built by scripts/build-tokenizer.ts: the o200k vocabulary for usage counts (src/engine/tokens/vocab.ts).
+import o200kPath from "../dist/assets/o200k.bin" with { type: "file" };
 
 export interface Asset {
   body: string;
@@ -19,6 +21,11 @@ let widget: Asset | null = null;
 export function widgetScript(): Asset {
   widget ??= asset(widgetSource);
   return widget;
+}
+
+/** The embedded o200k vocabulary file's bytes. */
+export async function o200kVocabulary(): Promise<Uint8Array> {
+  return new Uint8Array(await Bun.file(o200kPath).arrayBuffer());
 }
 
 import demoShipping from "../assets/demo/shipping.md" with { type: "text" };

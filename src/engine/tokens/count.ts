@@ -23,6 +23,8 @@ export class TokenCounter {
   /** Linear merge: part boundaries and the rank of each adjacent pair. */
   private bounds = new Int32Array(HEAP_FROM + 1);
   private pairs = new Int32Array(HEAP_FROM + 1);
+  /** Whether the last encoded piece had no lone surrogate. */
+  private wellFormed = true;
 
   constructor(private readonly vocab: Vocabulary) {}
 
@@ -45,7 +47,7 @@ export class TokenCounter {
     const n = this.encode(piece);
     // Like gpt-tokenizer, a whole-piece match is looked up as text, so a piece with a lone
     // surrogate (encoded as U+FFFD) always goes through the merge.
-    if (n > 0 && this.vocab.rank(this.bytes, 0, n) >= 0) return 1;
+    if (this.wellFormed && this.vocab.rank(this.bytes, 0, n) >= 0) return 1;
     const count = n <= HEAP_FROM ? this.mergeLinear(n) : this.mergeHeap(n);
     if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(piece, count);
@@ -54,7 +56,7 @@ export class TokenCounter {
 
   /**
    * UTF-8 bytes of the piece into this.bytes (lone surrogates as U+FFFD, as TextEncoder does).
-   * Returns the byte length, negated when a lone surrogate was replaced.
+   * Returns the byte length.
    */
   private encode(piece: string): number {
     if (this.bytes.length < piece.length * 3) this.bytes = new Uint8Array(piece.length * 3);
@@ -90,7 +92,8 @@ export class TokenCounter {
       out[n++] = 0x80 | ((c >> 6) & 0x3f);
       out[n++] = 0x80 | (c & 0x3f);
     }
-    return wellFormed ? n : -n;
+    this.wellFormed = wellFormed;
+    return n;
   }
 
   private pairRank(start: number, end: number): number {
@@ -99,8 +102,7 @@ export class TokenCounter {
   }
 
   /** The merge as gpt-tokenizer does it: repeatedly join the lowest-ranked, leftmost pair. */
-  private mergeLinear(encoded: number): number {
-    const n = Math.abs(encoded);
+  private mergeLinear(n: number): number {
     const { bounds, pairs } = this;
     // parts parts; part i is bytes bounds[i]..bounds[i + 1]; pairs[i] joins parts i and i + 1.
     let parts = n;
@@ -129,8 +131,7 @@ export class TokenCounter {
    * The same merge for long pieces: a heap keyed by (rank, start) yields the same lowest,
    * leftmost pair each step; entries made stale by earlier merges are skipped.
    */
-  private mergeHeap(encoded: number): number {
-    const n = Math.abs(encoded);
+  private mergeHeap(n: number): number {
     const next = new Int32Array(n); // start of the following part (n after the last)
     const prev = new Int32Array(n); // start of the preceding part (-1 before the first)
     const rankAt = new Int32Array(n); // rank of joining the part starting here with the next
