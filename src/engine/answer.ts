@@ -6,7 +6,7 @@
  */
 import type { Store } from "../store/db";
 import type { AgentProfile, Answer, ChatMessage } from "../types";
-import { queryOf, type Query } from "./question";
+import { queriesOf, queryOf, type Query } from "./question";
 import { statsFor } from "./stats";
 import { candidates, type Candidate } from "./retrieve";
 import { choose, extract } from "./compose";
@@ -51,6 +51,17 @@ export function find(store: Store, agentId: string, query: Query, brief = false)
   return { text: extract(best, brief), confidence, passages: list.slice(0, 4), fromPair: false };
 }
 
+/** The most confident finding over the readings of the conversation's last question. */
+export function findFor(store: Store, agentId: string, messages: ChatMessage[], brief = false): Finding | null {
+  let best: Finding | null = null;
+  for (const query of queriesOf(messages)) {
+    const found = find(store, agentId, query, brief);
+    if (found && (!best || found.confidence > best.confidence)) best = found;
+    if (best && best.confidence >= CONFIDENCE_THRESHOLD) break;
+  }
+  return best;
+}
+
 export function notAvailable(agent: AgentProfile): string {
   return voiceOf(agent).notAvailable;
 }
@@ -60,7 +71,7 @@ export async function answer(store: Store, agent: AgentProfile, messages: ChatMe
   const query = queryOf(messages);
   const social = socialReply(query.text, voice);
   if (social) return { content: social, covered: true };
-  const found = find(store, agent.id, query, voice.brief);
+  const found = findFor(store, agent.id, messages, voice.brief);
   if (!found || found.confidence < CONFIDENCE_THRESHOLD) return { content: voice.notAvailable, covered: false };
   const llm = generatorConfig();
   if (llm && !found.fromPair) {

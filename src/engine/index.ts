@@ -5,8 +5,7 @@
 export { ingest, readInput, type IngestInput } from "./ingest";
 export { writeDocs as addDocs } from "./ingest/write";
 export { listMaterial, removeMaterial } from "./material";
-export { answer, find, notAvailable, CONFIDENCE_THRESHOLD } from "./answer";
-export { queryOf } from "./question";
+export { answer, findFor, notAvailable, CONFIDENCE_THRESHOLD } from "./answer";
 export { configureGenerator, type GeneratorConfig } from "./generate";
 export { SUPPORTED as SUPPORTED_FILE_TYPES } from "./ingest/formats";
 export { DEFAULT_MAX_PAGES } from "./ingest/crawl";

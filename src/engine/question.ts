@@ -41,25 +41,27 @@ function meaningful(text: string): { stem: string; word: string }[] {
     .map((w) => ({ stem: stem(w), word: w }));
 }
 
-/** Whether a question only makes sense with the turn before it. */
-function isFollowUp(question: string, terms: { stem: string }[]): boolean {
+/**
+ * Whether a question leans on the turn before it: surely ("and in Europe?", "how do I turn
+ * it off?", nothing specific of its own), perhaps (one specific word: "When are refunds
+ * issued?" stands alone, "The email never came" does not), or not.
+ */
+function followUpKind(question: string, terms: { stem: string }[]): "yes" | "maybe" | "no" {
   const specific = terms.filter((t) => !GENERIC_STEMS.has(t.stem)).length;
-  return FOLLOW_START.test(question) || specific <= 1 || (terms.length <= 3 && BACK_REFERENCE.test(question));
+  if (FOLLOW_START.test(question) || specific === 0 || (terms.length <= 3 && BACK_REFERENCE.test(question))) return "yes";
+  return specific === 1 ? "maybe" : "no";
 }
 
-export function queryOf(messages: ChatMessage[]): Query {
-  const users = messages.filter((m) => m.role === "user").map((m) => m.content);
+function build(users: string[], withContext: boolean): Query {
   const text = users[users.length - 1] ?? "";
   const weights = new Map<string, number>();
   const surface = new Map<string, string>();
-  const own = meaningful(text);
-  for (const t of own) {
+  for (const t of meaningful(text)) {
     weights.set(t.stem, 1);
     surface.set(t.stem, t.word);
   }
-  const followUp = users.length > 1 && isFollowUp(text, own);
   let typeSource = text;
-  if (followUp) {
+  if (withContext) {
     // Walk back while the earlier questions are themselves follow-ups, fading their weight.
     let weight = CARRIED_WEIGHT;
     for (let i = users.length - 2; i >= 0 && weight > 0.2; i--) {
@@ -70,9 +72,26 @@ export function queryOf(messages: ChatMessage[]): Query {
         if (!surface.has(t.stem)) surface.set(t.stem, t.word);
       }
       if (typeOf(text) === "any") typeSource = users[i];
-      if (!isFollowUp(users[i], earlier)) break;
+      if (followUpKind(users[i], earlier) === "no") break;
       weight *= 0.5;
     }
   }
-  return { text, weights, surface, type: typeOf(typeSource), followUp };
+  return { text, weights, surface, type: typeOf(typeSource), followUp: withContext };
+}
+
+/**
+ * The readings of the conversation's last question to try, in order: on its own, and/or
+ * with the earlier question's subject carried over (the engine keeps the more confident).
+ */
+export function queriesOf(messages: ChatMessage[]): Query[] {
+  const users = messages.filter((m) => m.role === "user").map((m) => m.content);
+  const last = users[users.length - 1] ?? "";
+  const kind = users.length > 1 ? followUpKind(last, meaningful(last)) : "no";
+  if (kind === "maybe") return [build(users, false), build(users, true)];
+  return [build(users, kind === "yes")];
+}
+
+/** The most likely reading of the last question (the first of queriesOf). */
+export function queryOf(messages: ChatMessage[]): Query {
+  return queriesOf(messages)[0];
 }

@@ -36,6 +36,11 @@ describe("answer", () => {
     expect((await answer(store, agent, second)).content).toContain("Cancel subscription");
   });
 
+  test("a question that could stand alone is answered alone when it can be", async () => {
+    const reply = await answer(store, agent, turns("How long does delivery to Canada take?", "Orders to Canada arrive in 5 to 8 business days.", "When do refunds reach my card?"));
+    expect(reply.content).toContain("5 business days");
+  });
+
   test("the same words without history are not a follow-up", () => {
     expect(queryOf(turns("and to Europe?")).followUp).toBe(false);
     expect(queryOf(turns("Where do you ship?", "Canada and Europe.", "What does express shipping cost?")).followUp).toBe(false);

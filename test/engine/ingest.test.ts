@@ -10,16 +10,16 @@ import { MAX_FILE_BYTES } from "../../src/engine/ingest/document";
 import { tempDb, tempDir } from "../support/tmp";
 import { engineStore, SHIPPING_MD } from "./engine-fixture";
 
-const count = (s: { store: ReturnType<typeof engineStore>["store"] }, sql: string) => (s.store.sqlite.query(sql).get() as { n: number }).n;
+const count = (store: ReturnType<typeof engineStore>["store"], sql: string) => (store.sqlite.query(sql).get() as { n: number }).n;
 
 describe("ingest", () => {
   test("re-adding unchanged material is a no-op with the same id", async () => {
     const { store, agent } = engineStore();
     const first = await ingest(store, agent.id, { kind: "text", text: SHIPPING_MD, source: "shipping.md" });
-    const passages = count({ store, agent }, "SELECT count(*) AS n FROM passages");
+    const passages = count(store, "SELECT count(*) AS n FROM passages");
     const again = await ingest(store, agent.id, { kind: "text", text: SHIPPING_MD, source: "shipping.md" });
     expect(again.ids).toEqual(first.ids);
-    expect(count({ store, agent }, "SELECT count(*) AS n FROM passages")).toBe(passages);
+    expect(count(store, "SELECT count(*) AS n FROM passages")).toBe(passages);
     expect(listMaterial(store, agent.id)).toHaveLength(1);
   });
 
@@ -35,14 +35,13 @@ describe("ingest", () => {
   test("removing material removes its passages, index entries and statistics", async () => {
     const { store, agent } = engineStore();
     const { ids } = await ingest(store, agent.id, { kind: "text", text: SHIPPING_MD, title: "Shipping" });
-    const q = { store, agent };
-    expect(count(q, "SELECT count(*) AS n FROM passages_fts WHERE passages_fts MATCH 'canada'")).toBe(1);
-    expect(count(q, "SELECT passages AS n FROM engine_agents")).toBe(4);
+    expect(count(store, "SELECT count(*) AS n FROM passages_fts WHERE passages_fts MATCH 'canada'")).toBe(1);
+    expect(count(store, "SELECT passages AS n FROM engine_agents")).toBe(4);
     removeMaterial(store, ids[0]);
-    expect(count(q, "SELECT count(*) AS n FROM passages")).toBe(0);
-    expect(count(q, "SELECT count(*) AS n FROM passages_fts WHERE passages_fts MATCH 'canada'")).toBe(0);
-    expect(count(q, "SELECT count(*) AS n FROM engine_terms")).toBe(0);
-    expect(count(q, "SELECT passages AS n FROM engine_agents")).toBe(0);
+    expect(count(store, "SELECT count(*) AS n FROM passages")).toBe(0);
+    expect(count(store, "SELECT count(*) AS n FROM passages_fts WHERE passages_fts MATCH 'canada'")).toBe(0);
+    expect(count(store, "SELECT count(*) AS n FROM engine_terms")).toBe(0);
+    expect(count(store, "SELECT passages AS n FROM engine_agents")).toBe(0);
   });
 
   test("statistics count each stem once per passage, title included", async () => {

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { answer, find, ingest, queryOf, type IngestInput } from "../../src/engine";
+import { answer, findFor, ingest, type IngestInput } from "../../src/engine";
 import type { ChatMessage } from "../../src/types";
 import { makeDocx, makePdf } from "../engine/make-files";
 import { evalStore, normalise, percentile } from "./harness";
@@ -106,7 +106,7 @@ export async function runOwn(): Promise<OwnResult> {
         if (ok) result.followUps.correct++;
       }
       if (!ok) result.failures.push(`${q.decline ? "should decline" : "should answer"}: ${q.q} → ${reply.content.slice(0, 140).replace(/\n/g, " ")}`);
-      const found = find(ev.store, ev.agent.id, queryOf(messages));
+      const found = findFor(ev.store, ev.agent.id, messages);
       result.sweep.push({ decline: !!q.decline, confidence: found?.confidence ?? 0, right: !!found && !q.decline && hasFacts(found.text, q.facts ?? []) });
     }
     times.sort((a, b) => a - b);

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { answer, find, ingest, queryOf, type IngestInput } from "../../src/engine";
+import { answer, findFor, ingest, type IngestInput } from "../../src/engine";
 import { evalStore, normalise, percentile, rng } from "./harness";
 
 export const SQUAD_PATH = resolve(import.meta.dir, "../../../shared/data/squad2/dev-v2.0.json");
@@ -72,7 +72,7 @@ export async function runSquad(path = SQUAD_PATH): Promise<SquadResult | null> {
         result.c.total++;
         if (!reply.covered) result.c.declined++;
       }
-      const found = find(ev.store, ev.agent.id, queryOf(messages));
+      const found = findFor(ev.store, ev.agent.id, messages);
       result.sweep.push({ group: item.group, confidence: found?.confidence ?? 0, contains: !!found && item.gold.some((g) => normalise(found.text).includes(g)) });
     }
     times.sort((x, y) => x - y);
