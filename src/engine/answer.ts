@@ -21,7 +21,7 @@ import { withSynonyms } from "./text/synonyms";
  * the engine answers. Calibrated with `make eval` (test/eval/run.ts prints the sweep):
  * see docs/engine.md.
  */
-export const CONFIDENCE_THRESHOLD = 0.7;
+export const CONFIDENCE_THRESHOLD = 0.72;
 /** The margin over the runner-up moves the confidence by at most ±MARGIN_CAP/2. */
 const MARGIN_CAP = 0.2;
 

@@ -59,7 +59,8 @@ export function choose(query: Query, stats: Stats, list: Candidate[]): Choice[] 
   list.forEach((c, rank) => {
     const sents = sentences(c.body);
     const sentStems = sents.map((s) => stems(s));
-    const sentSets = sentStems.map((s) => new Set(s));
+    // A sentence that leans on the one before ("It costs $8.99…") is read together with it.
+    const sentSets = sentStems.map((s, i) => new Set(i > 0 && LEANS_BACK.test(sents[i]) ? [...sentStems[i - 1], ...s] : s));
     const titleStems = new Set(stems(c.title));
     const passageStems = new Set(sentStems.flat());
     let best: Choice | null = null;

@@ -80,18 +80,20 @@ function build(users: string[], withContext: boolean): Query {
 }
 
 /**
- * The readings of the conversation's last question to try, in order: on its own, and/or
- * with the earlier question's subject carried over (the engine keeps the more confident).
+ * The readings of the conversation's last question to try, in order: with the earlier
+ * question's subject carried over and/or on its own. The engine answers with the first
+ * confident one (or, if none is, the most confident).
  */
 export function queriesOf(messages: ChatMessage[]): Query[] {
   const users = messages.filter((m) => m.role === "user").map((m) => m.content);
   const last = users[users.length - 1] ?? "";
   const kind = users.length > 1 ? followUpKind(last, meaningful(last)) : "no";
-  if (kind === "maybe") return [build(users, false), build(users, true)];
+  // A conversation usually stays on its subject: the reading with context goes first.
+  if (kind === "maybe") return [build(users, true), build(users, false)];
   return [build(users, kind === "yes")];
 }
 
-/** The most likely reading of the last question (the first of queriesOf). */
+/** The first reading of the last question (see queriesOf). */
 export function queryOf(messages: ChatMessage[]): Query {
   return queriesOf(messages)[0];
 }

@@ -42,7 +42,9 @@ fast quick express
 message text sms
 verification verify authentication
 code pin passcode
-age old years`;
+age old years
+grind ground
+arrive come came`;
 
 /** Each stem's group-mates: their stems (for scoring) and a word for each (for FTS5 queries). */
 export const SYNONYMS = new Map<string, string[]>();
