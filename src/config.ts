@@ -16,7 +16,7 @@ export interface ServeConfig {
   demo: boolean;
   /** Base URL printed in embed snippets. */
   publicUrl: string | null;
-  llm: { baseUrl: string; model: string; apiKey: string | null } | null;
+  llm: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
 }
 
 export const DEFAULT_PROBE_LIMIT = 20;
@@ -58,7 +58,7 @@ export function loadServeConfig(flags: Flags, env: NodeJS.ProcessEnv = process.e
     demo: flags.demo === true,
     publicUrl: env.ZENITH_PUBLIC_URL || null,
     llm: env.ZENITH_LLM_BASE_URL
-      ? { baseUrl: env.ZENITH_LLM_BASE_URL, model: env.ZENITH_LLM_MODEL || "gpt-4o-mini", apiKey: env.ZENITH_LLM_API_KEY || null }
+      ? { baseUrl: env.ZENITH_LLM_BASE_URL, model: env.ZENITH_LLM_MODEL || "gpt-4o-mini", apiKey: env.ZENITH_LLM_API_KEY || null, timeoutMs: integer("llm-timeout-ms", "ZENITH_LLM_TIMEOUT_MS", 20_000, 100, 600_000) }
       : null,
   };
   if (problems.length) throw new CliError(problems.join("\n"));

@@ -10,6 +10,7 @@ import { CliError } from "../errors";
 import { stderrLogger } from "./logger";
 import { seedDemo } from "../demo/seed";
 import { loadTokenizer } from "../engine/tokens";
+import { configureGenerator } from "../engine";
 
 function displayHost(host: string): string {
   return host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
@@ -26,6 +27,7 @@ export async function serve(cfg: ServeConfig): Promise<void> {
   const app = createApp({ store, trustProxy: cfg.trustProxy, probeLimit: cfg.probeLimit, probeWindowSeconds: cfg.probeWindowSeconds, log });
   const admin = createAdminApp({ store, dbPath: cfg.db, log, publicUrl: () => cfg.publicUrl ?? publicUrl });
   void loadTokenizer();
+  configureGenerator(cfg.llm);
 
   let inFlight = 0;
   const track = async (p: Promise<Response>) => {
