@@ -1,0 +1,49 @@
+/** Format parsing in-process: HTML main content and structure, PDF line layout, Q&A files. */
+import { describe, expect, test } from "bun:test";
+import { htmlToText } from "../../src/engine/ingest/html";
+import { docsFromFile, pdfLayout } from "../../src/engine/ingest/formats";
+import { makeDocx, makePdf } from "./make-files";
+
+describe("HTML", () => {
+  const page = `<!doctype html><html><head><title>Returns | Shop</title><script>var x = "tracking code";</script></head><body>
+    <div id="cookie">We use cookies. <button>OK</button></div>
+    <header><nav><a href="/a">Home</a><a href="/b">Shop all lamps</a></nav></header>
+    <main><article><h1>Returns</h1><p>You can return lamps within <strong>60 days</strong> of delivery.</p>
+    <h2>Refund times</h2><ul><li>Card: 5 days</li><li>PayPal: 1 day</li></ul>
+    <table><tr><th>Item</th><th>Fee</th></tr><tr><td>Lamp</td><td>$0</td></tr></table></article></main>
+    <aside>Related: shop all lamps</aside><footer>© Shop 2026 · Privacy</footer></body></html>`;
+
+  test("keeps the main content with headings, list items and table rows", () => {
+    const { title, text, links } = htmlToText(page);
+    expect(title).toBe("Returns | Shop");
+    expect(text).toContain("You can return lamps within 60 days of delivery.");
+    expect(text).toContain("## Refund times");
+    expect(text).toContain("- Card: 5 days");
+    expect(text).toContain("Lamp | $0");
+    expect(links).toEqual(["/a", "/b"]);
+  });
+
+  test("drops navigation, scripts, asides and footers", () => {
+    const { text } = htmlToText(page);
+    for (const gone of ["Shop all lamps", "tracking code", "Related", "Privacy", "Home"]) expect(text).not.toContain(gone);
+  });
+
+  test("an HTML fragment without html/body still parses", () => {
+    expect(htmlToText("<p>Just one paragraph about refunds.</p>", { mainContent: false }).text).toBe("Just one paragraph about refunds.");
+  });
+});
+
+describe("PDF and DOCX", () => {
+  test("wrapped PDF lines are joined into sentences and short title lines become headings", () => {
+    expect(pdfLayout("Warranty\nEvery grinder has a two-year\nwarranty from the date of purchase.\nKeep the receipt.")).toBe(
+      "\n\n## Warranty\n\nEvery grinder has a two-year warranty from the date of purchase.\nKeep the receipt.\n",
+    );
+  });
+
+  test("a generated PDF and DOCX become passages under their headings", async () => {
+    const [pdf] = await docsFromFile("w.pdf", makePdf(["Warranty", "Every grinder has a two-year warranty."]));
+    expect(pdf.passages).toEqual([{ title: "w › Warranty", body: "Every grinder has a two-year warranty." }]);
+    const [docx] = await docsFromFile("g.docx", await makeDocx([{ heading: "Gift cards" }, "They never expire.", { heading: "Balance", level: 2 }, "See your account."]));
+    expect(docx.passages.map((p) => p.title)).toEqual(["g › Gift cards", "g › Gift cards › Balance"]);
+  });
+});
