@@ -13,7 +13,7 @@ import { choose, extract } from "./compose";
 import { matchPair } from "./qa-match";
 import { socialReply, voiceOf } from "./voice";
 import { generate, generatorConfig, NOT_COVERED } from "./generate";
-import { plain } from "./text/plain";
+import { plain, stripCitations } from "./text/plain";
 import { withSynonyms } from "./text/synonyms";
 
 /**
@@ -41,7 +41,7 @@ export function find(store: Store, agentId: string, query: Query, brief = false)
   const list = candidates(store, agentId, query, stats);
   if (!list.length) return null;
   const pair = matchPair(query, stats, list);
-  if (pair) return { text: plain(pair.candidate.body), confidence: pair.confidence, passages: [pair.candidate], fromPair: true };
+  if (pair) return { text: stripCitations(plain(pair.candidate.body)), confidence: pair.confidence, passages: [pair.candidate], fromPair: true };
   const [best, second] = choose(query, stats, list);
   if (!best) return null;
   // A passage that stands out from the runner-up is likelier the one the question is about;

@@ -11,7 +11,7 @@ import { weighted } from "./weights";
 import { typeBonus } from "./answer-type";
 import { sentences } from "./text/sentences";
 import { stems } from "./text/terms";
-import { plain } from "./text/plain";
+import { plain, stripCitations } from "./text/plain";
 
 /** Share of a word's weight earned when it is only in the passage's section title. */
 const TITLE_CREDIT = 0.75;
@@ -134,5 +134,6 @@ export function extract(choice: Choice, brief = false): string {
     const s = plain(sents[i]);
     text = text ? `${text}${/:\s*$/.test(text) ? "\n" : " "}${s}` : s;
   }
-  return text;
+  // Footnote marks in the material ("[3]") would read as citations: answers carry none.
+  return stripCitations(text);
 }

@@ -78,6 +78,14 @@ describe("voice", () => {
     expect((await answer(chatty.store, chatty.agent, q)).content).toContain("PayPal");
   });
 
+  test("footnote marks in the material never reach an answer", async () => {
+    const wiki = engineStore();
+    await ingest(wiki.store, wiki.agent.id, { kind: "text", text: "# Lighthouse\n\nThe lighthouse was built in 1887 by the harbour board.[2] It is 40 metres tall.[3]" });
+    const reply = await answer(wiki.store, wiki.agent, turns("When was the lighthouse built?"));
+    expect(reply.content).toContain("1887");
+    expect(reply.content).not.toMatch(/\[\d\]/);
+  });
+
   test("an agent with no material declines everything", async () => {
     const empty = engineStore();
     expect((await answer(empty.store, empty.agent, turns("How long does shipping take?"))).covered).toBe(false);
