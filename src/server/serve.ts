@@ -19,7 +19,7 @@ function displayHost(host: string): string {
 export async function serve(cfg: ServeConfig): Promise<void> {
   let store: Store;
   try {
-    store = openStore(cfg.db);
+    store = openStore(cfg.db, { backgroundCheckpoint: true });
   } catch (err) {
     throw new CliError(`cannot open store ${cfg.db}: ${(err as Error).message}`);
   }

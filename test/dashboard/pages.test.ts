@@ -68,8 +68,10 @@ describe("secret keys", () => {
     const rotated = await c.post(`/agents/${agent}/keys/${id}/rotate`);
     const replacement = /data-testid="secret-value">(svc_sk_[0-9a-f]{32})</.exec((await c.get(rotated.location!)).body)?.[1];
     expect(replacement).toBeDefined();
-    expect(resolver.resolve(key!, null, "secret")).toBeNull();
-    expect(resolver.resolve(replacement!, null, "secret")).not.toBeNull();
+    // A fresh lookup, as the public API makes once it sees another connection's commit.
+    const after = new KeyResolver(d.store.sqlite);
+    expect(after.resolve(key!, null, "secret")).toBeNull();
+    expect(after.resolve(replacement!, null, "secret")).not.toBeNull();
   });
 });
 

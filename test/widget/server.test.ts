@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { fixture } from "../support/app";
 import { ingest } from "../../src/engine/ingest";
 import { rotateInstallation, revokeInstallation } from "../../src/admin/keys";
+import { openStore } from "../../src/store/db";
 import { readLog } from "../../src/admin/chat-log";
 import { SESSION_IDLE_MS } from "../../src/widget/sessions";
 
@@ -133,13 +134,16 @@ describe("widget messages", () => {
   test("a rotated or revoked publishable key stops its sessions", async () => {
     const s = setup();
     const session = await s.token();
-    const rotated = rotateInstallation(s.f.store, s.inst.id, "http://localhost");
+    // Operator changes come through their own connection (CLI, dashboard).
+    const admin = openStore(s.f.store.path);
+    const rotated = rotateInstallation(admin, s.inst.id, "http://localhost");
     expect((await s.send(session, "hello")).status).toBe(403);
     expect((await s.send(session, "hello", ORIGIN, rotated.publishable_key)).status).toBe(403);
     const fresh = ((await (await s.open(ORIGIN, rotated.publishable_key)).json()) as any).session;
     expect((await s.send(fresh, "hello", ORIGIN, rotated.publishable_key)).status).toBe(200);
-    revokeInstallation(s.f.store, s.inst.id);
+    revokeInstallation(admin, s.inst.id);
     expect((await s.send(fresh, "hello", ORIGIN, rotated.publishable_key)).status).toBe(403);
+    admin.close();
   });
 
   test("unknown tokens are refused and count as failed credentials", async () => {
