@@ -58,7 +58,7 @@ export function createContext(deps: AppDeps): ApiContext {
       // Anything another connection committed (CLI, dashboard) invalidates what is cached.
       if (watch.changed()) {
         resolver.clear();
-        completer.cache.clear();
+        completer.clear();
       }
       return gate.check(request, info.get(request)?.network ?? "unknown", accepts);
     },

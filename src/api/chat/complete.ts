@@ -10,7 +10,7 @@ import type { Answer, ChatMessage } from "../../types";
 import { answer as engineAnswer } from "../../engine";
 import { countTokens } from "../../engine/tokens";
 import { redactKeys } from "../../auth/key-format";
-import { monthOf, usedThisMonth } from "../../limits/monthly";
+import { monthOf } from "../../limits/monthly";
 import type { ExchangeWriter } from "./record";
 
 export const UNAVAILABLE = "This assistant is temporarily unavailable. Please try again later.";
@@ -41,9 +41,22 @@ export class Completer {
     return n;
   }
 
+  /**
+   * Accounts whose allowance this month was found spent (by a refused count), so later
+   * questions skip the engine. The store stays the authority: a raised limit arrives as a
+   * foreign commit, which clears this along with the other caches.
+   */
+  readonly spent = new LRUCache<string, true>({ max: 10_000 });
+
+  /** Forgets everything derived from the store. */
+  clear(): void {
+    this.cache.clear();
+    this.spent.clear();
+  }
+
   private unavailable(principal: Principal): boolean {
     const { account } = principal;
-    return account.subscription !== "active" || usedThisMonth(this.store.sqlite, account.id, monthOf(Date.now())) >= account.monthly;
+    return account.subscription !== "active" || account.monthly <= 0 || this.spent.has(`${account.id}\0${monthOf(Date.now())}`);
   }
 
   private async answerFor(principal: Principal, messages: ChatMessage[]): Promise<Answer & { tokens: number }> {
@@ -73,7 +86,10 @@ export class Completer {
       promptTokens,
       completionTokens,
     });
-    if (!recorded) return { content: UNAVAILABLE, usage: ZERO };
+    if (!recorded) {
+      this.spent.set(`${principal.account.id}\0${monthOf(Date.now())}`, true);
+      return { content: UNAVAILABLE, usage: ZERO };
+    }
     return {
       content: result.content,
       usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
