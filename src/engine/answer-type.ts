@@ -1,8 +1,10 @@
 /**
  * What kind of fact a question asks for ("how much" → an amount of money, "how long" → a
  * duration, "who" → a name), and whether a sentence holds one. A sentence of the right
- * kind ranks higher; it does not raise the confidence.
+ * kind ranks higher (compose.ts), and a sentence without one is less likely right (confidence.ts).
  */
+import { stem } from "./text/terms";
+
 export type AnswerType = "money" | "duration" | "number" | "time" | "person" | "place" | "any";
 
 export function typeOf(q: string): AnswerType {
@@ -42,10 +44,29 @@ export function fitsType(sentence: string, type: AnswerType): boolean {
   }
 }
 
-/** Ranking bonus for a sentence of the asked kind (names are easy to find, so they earn less). */
-export function typeBonus(sentence: string, type: AnswerType): number {
-  if (type === "any" || !fitsType(sentence, type)) return 0;
-  return type === "person" || type === "place" ? TYPE_BONUS / 2 : TYPE_BONUS;
-}
+const YEAR_OR_MONTH = /\b\d{3,4}s?\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|century|centuries)\b/gi;
+const NUMBER_WORD = /\d[\d,.]*|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|half|once|twice)\b/gi;
+const CAPITALISED = /(?<=[^.!?]\s)\p{Lu}[\p{L}'-]+/gu;
 
-const TYPE_BONUS = 0.3;
+/**
+ * Whether a sentence holds a fact of the asked kind that the question does not already
+ * name (an answer adds something: "When did X happen?" is not answered by the year the
+ * question mentions). null when the question asks for no particular kind.
+ */
+export function typeFit(sentence: string, type: AnswerType, questionStems: Set<string>): boolean | null {
+  if (type === "any") return null;
+  const fresh = (re: RegExp) => (sentence.match(re) ?? []).some((m) => !questionStems.has(m.toLowerCase()) && !questionStems.has(stem(m.toLowerCase())));
+  switch (type) {
+    case "money":
+    case "duration":
+      return fitsType(sentence, type);
+    case "number":
+      return fresh(NUMBER_WORD);
+    case "time":
+      // A date the question names does not answer it; other time words ("in the spring") may.
+      return fresh(YEAR_OR_MONTH) || (fitsType(sentence, "time") && !sentence.match(YEAR_OR_MONTH));
+    case "person":
+    case "place":
+      return fresh(CAPITALISED);
+  }
+}

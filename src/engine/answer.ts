@@ -11,28 +11,29 @@ import { statsFor } from "./stats";
 import { candidates, type Candidate } from "./retrieve";
 import { choose, extract } from "./compose";
 import { matchPair } from "./qa-match";
+import { confidenceOf, featuresOf, type Features } from "./confidence";
 import { socialReply, voiceOf } from "./voice";
 import { generate, generatorConfig, NOT_COVERED } from "./generate";
 import { plain, stripCitations } from "./text/plain";
 import { withSynonyms } from "./text/synonyms";
 
 /**
- * Least share of the question (weighted by rarity) the chosen sentence must cover before
- * the engine answers. Calibrated with `make eval` (test/eval/run.ts prints the sweep):
- * see docs/engine.md.
+ * Least confidence (the model's probability that the chosen sentence answers the question,
+ * src/engine/confidence.ts) before the engine answers. The model was fitted with both kinds
+ * of error weighing the same, so 0.5 is its even point; `make eval` prints the sweep.
  */
-export const CONFIDENCE_THRESHOLD = 0.72;
-/** The margin over the runner-up moves the confidence by at most ±MARGIN_CAP/2. */
-const MARGIN_CAP = 0.2;
+export const CONFIDENCE_THRESHOLD = 0.5;
 
 export interface Finding {
   /** The extractive answer text. */
   text: string;
-  /** How much of the question the answer covers (about 0..1), adjusted by its margin over the runner-up. */
+  /** How likely the answer is right, 0..1 (a pair's agreement with the question for a Q&A pair). */
   confidence: number;
   /** The passages it was drawn from (for the generator). */
   passages: Candidate[];
   fromPair: boolean;
+  /** What the confidence was computed from (src/engine/confidence.ts); empty for a pair. */
+  features: Features;
 }
 
 /** The best extractive answer with its confidence, whatever the threshold (for calibration). */
@@ -41,14 +42,11 @@ export function find(store: Store, agentId: string, query: Query, brief = false)
   const list = candidates(store, agentId, query, stats);
   if (!list.length) return null;
   const pair = matchPair(query, stats, list);
-  if (pair) return { text: stripCitations(plain(pair.candidate.body)), confidence: pair.confidence, passages: [pair.candidate], fromPair: true };
+  if (pair) return { text: stripCitations(plain(pair.candidate.body)), confidence: pair.confidence, passages: [pair.candidate], fromPair: true, features: [] };
   const [best, second] = choose(query, stats, list);
   if (!best) return null;
-  // A passage that stands out from the runner-up is likelier the one the question is about;
-  // a near tie between partial matches is how an uncovered question usually looks.
-  const margin = Math.min(second ? Math.max(0, best.coverage - second.coverage) : MARGIN_CAP, MARGIN_CAP);
-  const confidence = best.coverage + margin - MARGIN_CAP / 2;
-  return { text: extract(best, brief), confidence, passages: list.slice(0, 4), fromPair: false };
+  const features = featuresOf(query, stats, best, second);
+  return { text: extract(best, brief), confidence: confidenceOf(features), passages: list.slice(0, 4), fromPair: false, features };
 }
 
 /** The most confident finding over the readings of the conversation's last question. */

@@ -8,7 +8,7 @@ import type { Candidate } from "./retrieve";
 import type { Query } from "./question";
 import type { Stats } from "./stats";
 import { weighted } from "./weights";
-import { typeBonus } from "./answer-type";
+import { typeFit } from "./answer-type";
 import { sentences } from "./text/sentences";
 import { stems } from "./text/terms";
 import { plain, stripCitations } from "./text/plain";
@@ -19,15 +19,11 @@ const TITLE_CREDIT = 0.75;
 const PASSAGE_CREDIT = 0.35;
 /** … or in a sentence right next to it. */
 const NEIGHBOUR_CREDIT = 0.5;
-/** Extra weight, when ranking, for words in the sentence itself. */
-const OWN_WEIGHT = 0.25;
 /** Words sharing their first letters ("europe", "european") are related: partial credit. */
 const PREFIX = 5;
 const RELATED_CREDIT = 0.8;
 /** A synonym from text/synonyms.ts earns nearly full credit. */
 const SYNONYM_CREDIT = 0.85;
-/** Ranking weight of the passage's BM25 score relative to the best candidate's. */
-const BM25_WEIGHT = 0.3;
 /** Answers longer than this many words are cut at a sentence boundary. */
 const MAX_ANSWER_WORDS = 70;
 
@@ -50,49 +46,119 @@ function bigrams(query: Query): string[] {
   return seq.slice(1).map((t, i) => `${seq[i]} ${t}`);
 }
 
-/** The best sentence in each candidate, best first. */
-export function choose(query: Query, stats: Stats, list: Candidate[]): Choice[] {
+/** The sentence features the ranking model weighs, in the order of RANK_WEIGHTS. */
+export const SENTENCE_FEATURES = [
+  "coverage", // share of the question covered (title, neighbours, passage give partial credit; misses count against)
+  "own", // weighted share of the question in the sentence itself
+  "window", // … in the sentence and its neighbours
+  "title", // … in the passage's section title
+  "adjacent", // neighbouring question words found side by side (capped at 3)
+  "typeFit", // the question asks for a kind of fact and the sentence has one the question does not already name
+  "typeMiss", // it asks for one and the sentence has none
+  "bm25", // the passage's BM25 relative to the best candidate's
+  "rank", // the passage's place among the candidates (0 first, 1 last)
+  "novel", // share of the sentence's words that are not the question's (an answer adds something)
+  "length", // the sentence's length (log of its words)
+] as const;
+
+/**
+ * Weights of the ranking model: a logistic model of "this sentence holds the answer",
+ * fitted offline by test/eval/fit-rank.ts on one half of SQuAD 2.0's articles (never on the
+ * own help-centre set). The last entry is the intercept.
+ */
+export const RANK_WEIGHTS = [1, 0.25, 0, 0, 0.05, 0.3, 0, 0.3, 0, 0, 0, 0];
+
+export interface Scored {
+  /** Index of the candidate passage. */
+  passage: number;
+  sentence: number;
+  features: number[];
+  coverage: number;
+  own: number;
+}
+
+function dot(f: number[]): number {
+  return f.reduce((a, v, i) => a + v * RANK_WEIGHTS[i], RANK_WEIGHTS[RANK_WEIGHTS.length - 1]);
+}
+
+/** Every sentence of every candidate with its features (the ranking model's input). */
+export function scoreSentences(query: Query, stats: Stats, list: Candidate[]): { scored: Scored[]; split: string[][] } {
   const { terms, total } = weighted(query, stats);
-  if (!total) return [];
+  const scored: Scored[] = [];
+  const split: string[][] = [];
+  if (!total) return { scored, split };
   const pairs = bigrams(query);
-  const out: Choice[] = [];
+  const questionStems = new Set(stems(query.text));
   list.forEach((c, rank) => {
     const sents = sentences(c.body);
+    split.push(sents);
     const sentStems = sents.map((s) => stems(s));
     // A sentence that leans on the one before ("It costs $8.99…") is read together with it.
     const sentSets = sentStems.map((s, i) => new Set(i > 0 && LEANS_BACK.test(sents[i]) ? [...sentStems[i - 1], ...s] : s));
     const titleStems = new Set(stems(c.title));
     const passageStems = new Set(sentStems.flat());
-    let best: Choice | null = null;
-    const shares: number[] = [];
+    const hasIn = (set: Set<string> | undefined, t: (typeof terms)[number]) => !!set && (set.has(t.term) || t.alts.some((a) => set.has(a)));
     sents.forEach((s, i) => {
       let own = 0;
       let covered = 0;
       let lacking = 0;
+      let window = 0;
+      let title = 0;
       for (const t of terms) {
         let credit = 0;
         if (sentSets[i].has(t.term)) credit = 1;
         else if (t.alts.some((a) => sentSets[i].has(a))) credit = SYNONYM_CREDIT;
         else if (t.term.length >= PREFIX && sentStems[i].some((x) => x.length >= PREFIX && x.slice(0, PREFIX) === t.term.slice(0, PREFIX))) credit = RELATED_CREDIT;
         if (credit) own += t.weight * credit;
-        if (!credit && (titleStems.has(t.term) || t.alts.some((a) => titleStems.has(a)))) credit = TITLE_CREDIT;
-        else if (!credit && (sentSets[i - 1]?.has(t.term) || sentSets[i + 1]?.has(t.term))) credit = NEIGHBOUR_CREDIT;
+        const inTitle = hasIn(titleStems, t);
+        if (inTitle) title += t.weight;
+        const nearby = hasIn(sentSets[i - 1], t) || hasIn(sentSets[i + 1], t);
+        if (credit || nearby) window += t.weight;
+        if (!credit && inTitle) credit = TITLE_CREDIT;
+        else if (!credit && nearby) credit = NEIGHBOUR_CREDIT;
         else if (!credit && passageStems.has(t.term)) credit = PASSAGE_CREDIT;
         covered += t.weight * credit;
         // A missing word the material has may be paraphrased; one it has never seen names
         // something the material lacks, so it counts for more.
         lacking += t.weight * (1 - credit) * t.lack;
       }
-      shares.push(own / total);
       const joined = sentStems[i].join(" ");
       const adjacent = pairs.filter((p) => joined.includes(p)).length;
       const coverage = covered / (covered + lacking || 1);
-      const score = coverage + OWN_WEIGHT * (own / total) + Math.min(0.15, 0.05 * adjacent) + typeBonus(s, query.type) + BM25_WEIGHT * (c.bm25 / (list[0].bm25 || -1));
-      if (!best || score > best.score) best = { candidate: c, sentences: sents, index: i, shares, coverage, score };
+      const novel = sentStems[i].length ? sentStems[i].filter((x) => !questionStems.has(x)).length / sentStems[i].length : 0;
+      const fit = typeFit(s, query.type, questionStems);
+      const features = [
+        coverage,
+        own / total,
+        window / total,
+        title / total,
+        Math.min(3, adjacent),
+        fit === true ? 1 : 0,
+        fit === false ? 1 : 0,
+        c.bm25 / (list[0].bm25 || -1),
+        list.length > 1 ? rank / (list.length - 1) : 0,
+        novel,
+        Math.log(1 + sentStems[i].length),
+      ];
+      scored.push({ passage: rank, sentence: i, features, coverage, own: own / total });
     });
-    if (best) out.push(best);
   });
-  return out.sort((a, b) => b.score - a.score);
+  return { scored, split };
+}
+
+/** The best sentence in each candidate, best first. */
+export function choose(query: Query, stats: Stats, list: Candidate[]): Choice[] {
+  const { scored, split } = scoreSentences(query, stats, list);
+  const best = new Map<number, Choice>();
+  const shares = split.map((s) => new Array<number>(s.length).fill(0));
+  for (const s of scored) shares[s.passage][s.sentence] = s.own;
+  for (const s of scored) {
+    const score = dot(s.features);
+    const current = best.get(s.passage);
+    if (!current || score > current.score)
+      best.set(s.passage, { candidate: list[s.passage], sentences: split[s.passage], index: s.sentence, shares: shares[s.passage], coverage: s.coverage, score });
+  }
+  return [...best.values()].sort((a, b) => b.score - a.score);
 }
 
 const LEANS_BACK = /^(?:it|its|this|that|these|those|they|them|their|he|she|his|her|there|then|also|however|but|so|otherwise|in that case|if so)\b/i;

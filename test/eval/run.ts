@@ -10,7 +10,7 @@ import { runSquad, SQUAD_PATH } from "./squad";
 import { pct } from "./harness";
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
-const THRESHOLDS = [0.4, 0.5, 0.6, 0.65, 0.68, 0.7, 0.72, 0.75, 0.8, 0.9];
+const THRESHOLDS = [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.9];
 
 const started = performance.now();
 const own = await runOwn();
@@ -28,6 +28,9 @@ else {
   console.log(`  (a) answerable, paragraph loaded, answer holds a gold answer: ${pct(squad.a.correct, squad.a.total)}  (${squad.a.correct}/${squad.a.total})  target 75%`);
   console.log(`  (b) answerable, paragraph held out, declined:                 ${pct(squad.b.correct, squad.b.total)}  (${squad.b.correct}/${squad.b.total})  target 90%`);
   console.log(`  (c) SQuAD's own unanswerable questions, declined (report):    ${pct(squad.c.declined, squad.c.total)}  (${squad.c.declined}/${squad.c.total})`);
+  const h = squad.reportHalf;
+  console.log(`  the confidence model was fitted on half of the articles (test/eval/split.ts); on the other half alone:`);
+  console.log(`      (a) ${pct(h.a.correct, h.a.total)}  (${h.a.correct}/${h.a.total})   (b) ${pct(h.b.correct, h.b.total)}  (${h.b.correct}/${h.b.total})`);
   console.log(`  latency per answer: p50 ${ms(squad.latency.p50)}, p99 ${ms(squad.latency.p99)}`);
 }
 
