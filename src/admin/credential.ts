@@ -6,6 +6,12 @@ import { eq } from "drizzle-orm";
 import type { Store } from "../store/db";
 import { dashboardAdmin, dashboardSessions } from "../dashboard/schema";
 
+/**
+ * argon2id at OWASP's recommended minimum (19 MiB, 2 passes): the password is 100 random
+ * bits, so a larger cost buys nothing but a 64 MiB memory spike and a slower first start.
+ */
+const HASH_OPTIONS = { algorithm: "argon2id", memoryCost: 19_456, timeCost: 2 } as const;
+
 /** A readable random password: 4 groups of 5 base32 characters (100 bits). */
 export function generatePassword(): string {
   const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
@@ -19,7 +25,7 @@ export function ensureAdminPassword(store: Store): string | null {
   // Hashing is deliberately slow: skip it at every later start.
   if (store.db.select({ id: dashboardAdmin.id }).from(dashboardAdmin).get()) return null;
   const password = generatePassword();
-  const hash = Bun.password.hashSync(password);
+  const hash = Bun.password.hashSync(password, HASH_OPTIONS);
   const inserted = store.write(() =>
     store.sqlite.query("INSERT INTO dashboard_admin (id, password_hash, updated_at) VALUES (1, ?, ?) ON CONFLICT (id) DO NOTHING").run(hash, Date.now()),
   );
@@ -29,7 +35,7 @@ export function ensureAdminPassword(store: Store): string | null {
 /** Replaces the password and signs every dashboard session out. */
 export function resetAdminPassword(store: Store): string {
   const password = generatePassword();
-  const hash = Bun.password.hashSync(password);
+  const hash = Bun.password.hashSync(password, HASH_OPTIONS);
   store.write(() => {
     store.sqlite.query("INSERT INTO dashboard_admin (id, password_hash, updated_at) VALUES (1, ?1, ?2) ON CONFLICT (id) DO UPDATE SET password_hash = ?1, updated_at = ?2").run(hash, Date.now());
     store.db.delete(dashboardSessions).run();
@@ -41,7 +47,7 @@ export async function verifyAdminPassword(store: Store, password: string): Promi
   const row = store.db.select().from(dashboardAdmin).where(eq(dashboardAdmin.id, 1)).get();
   // Hash anyway when there is no credential, so the timing does not tell the cases apart.
   if (!row) {
-    await Bun.password.hash(password);
+    await Bun.password.hash(password, HASH_OPTIONS);
     return false;
   }
   return Bun.password.verify(password, row.passwordHash);
