@@ -75,20 +75,21 @@ export class KeyResolver {
     this.cache.clear();
   }
 
-  private lookup(hash: string): Lookup {
-    let hit = this.cache.get(hash);
-    if (!hit) {
-      const row = this.stmt.get(hash);
-      hit = { row, origins: row?.origins ? JSON.parse(row.origins) : [] };
-      this.cache.set(hash, hit);
-    }
-    return hit;
+  /** The cached lookup; `queried` tells whether the store was asked this time. */
+  private lookup(hash: string): Lookup & { queried: boolean } {
+    const hit = this.cache.get(hash);
+    if (hit) return { ...hit, queried: false };
+    const row = this.stmt.get(hash);
+    const fresh = { row, origins: row?.origins ? JSON.parse(row.origins) : [] };
+    this.cache.set(hash, fresh);
+    return { ...fresh, queried: true };
   }
 
   /** The principal, or null for every refusal cause alike. */
   resolve(key: string, origin: string | null, accepts: Accepts): Principal | null {
     const kind = keyKind(key);
-    const { row, origins } = this.lookup(hashKey(key));
+    const hash = hashKey(key);
+    const { row, origins, queried } = this.lookup(hash);
     const fromAllowedOrigin = originAllowed(origin, origins);
     const ok =
       kind !== null &&
@@ -98,7 +99,12 @@ export class KeyResolver {
       row.agent_state === "active" &&
       (accepts === "either" || accepts === kind) &&
       (kind === "secret" || (row.inst_state === "active" && fromAllowedOrigin));
-    if (!ok || !row) return null;
+    if (!ok || !row) {
+      // Every refusal asks the store exactly once, so a recently used (cached) key that is
+      // refused here costs the same as a key never seen: timing tells nothing.
+      if (!queried) this.stmt.get(hash);
+      return null;
+    }
     return {
       keyId: row.key_id,
       kind: row.kind,
