@@ -1,5 +1,5 @@
 /**
- * The bundle outside Bun: Node imports dist/sdk/index.js and talks to the binary; and the
+ * The bundle outside Bun: Node and Deno import dist/sdk/index.js and talk to the binary; and the
  * declarations type-check a consumer's code with no runtime's types loaded.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
@@ -36,6 +36,21 @@ test("Node runs the bundle against the binary", () => {
   });
   const stderr = proc.stderr.toString();
   expect(stderr).toBe("");
+  const out = JSON.parse(proc.stdout.toString());
+  expect(out).toEqual({ model: "service-zenith", object: "chat.completion", requestId: expect.stringMatching(/^req_/), refused: true });
+  expect(proc.exitCode).toBe(0);
+});
+
+test("Deno runs the bundle against the binary", () => {
+  const dir = tempDir("zenith-sdk-deno-");
+  const script = join(dir, "main.mjs");
+  writeFileSync(script, NODE_SCRIPT.replaceAll("process.env.", "Deno.env.get(").replace(/Deno\.env\.get\((\w+)/g, 'Deno.env.get("$1")'));
+  const proc = Bun.spawnSync([resolve(import.meta.dir, "../../node_modules/.bin/deno"), "run", "--no-prompt", "--allow-env", "--allow-net=127.0.0.1", "--allow-read", script], {
+    env: { ...process.env, DENO_DIR: join(dir, "cache"), NO_COLOR: "1", SDK: pathToFileURL(SDK_BUNDLE).href, KEY: seed.key, API: server.url },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  expect(proc.stderr.toString()).toBe("");
   const out = JSON.parse(proc.stdout.toString());
   expect(out).toEqual({ model: "service-zenith", object: "chat.completion", requestId: expect.stringMatching(/^req_/), refused: true });
   expect(proc.exitCode).toBe(0);
