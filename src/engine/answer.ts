@@ -11,7 +11,7 @@ import { statsFor } from "./stats";
 import { candidates, type Candidate } from "./retrieve";
 import { choose, extract } from "./compose";
 import { matchPair } from "./qa-match";
-import { confidenceOf, featuresOf, type Features } from "./confidence";
+import { confidenceOf, featuresOf, runnerUp, type Features } from "./confidence";
 import { socialReply, voiceOf } from "./voice";
 import { generate, generatorConfig, NOT_COVERED } from "./generate";
 import { plain, stripCitations } from "./text/plain";
@@ -43,8 +43,10 @@ export function find(store: Store, agentId: string, query: Query, brief = false)
   if (!list.length) return null;
   const pair = matchPair(query, stats, list);
   if (pair) return { text: stripCitations(plain(pair.candidate.body)), confidence: pair.confidence, passages: [pair.candidate], fromPair: true, features: [] };
-  const [best, second] = choose(query, stats, list);
+  const choices = choose(query, stats, list);
+  const [best] = choices;
   if (!best) return null;
+  const second = runnerUp(choices);
   const features = featuresOf(query, stats, best, second);
   return { text: extract(best, brief), confidence: confidenceOf(features), passages: list.slice(0, 4), fromPair: false, features };
 }

@@ -40,8 +40,8 @@ try {
 // starting from the current weights. Plain gradient ascent with a small L2 pull.
 const train = questions.filter((q) => q.fit && q.rows.some((r) => r.y));
 const w = [...RANK_WEIGHTS];
-const rate = 0.5;
-for (let iter = 0; iter < 400; iter++) {
+const rate = 2;
+for (let iter = 0; iter < 1500; iter++) {
   const grad = new Array(w.length).fill(0);
   for (const q of train) {
     const z = q.rows.map((r) => r.x.reduce((a, v, i) => a + v * w[i], 0));
@@ -55,7 +55,7 @@ for (let iter = 0; iter < 400; iter++) {
       for (let i = 0; i < w.length; i++) grad[i] += d * r.x[i];
     });
   }
-  for (let i = 0; i < w.length; i++) w[i] += (rate * (grad[i] - 1e-2 * train.length * w[i] * (i < w.length - 1 ? 1 : 0))) / train.length;
+  for (let i = 0; i < w.length; i++) w[i] += (rate * (grad[i] - 1e-4 * train.length * w[i] * (i < w.length - 1 ? 1 : 0))) / train.length;
 }
 console.log(SENTENCE_FEATURES.map((n, i) => `${n} ${w[i].toFixed(3)}`).join(", "), `intercept ${w[w.length - 1].toFixed(3)}`);
 console.log(`[${w.map((v) => +v.toFixed(3)).join(", ")}]`);
