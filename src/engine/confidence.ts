@@ -8,7 +8,7 @@ import type { Choice } from "./compose";
 import type { Query } from "./question";
 import type { Stats } from "./stats";
 import { weighted } from "./weights";
-import { fitsType } from "./answer-type";
+import { typeFit } from "./answer-type";
 import { contentStems, stems } from "./text/terms";
 
 /** The features, in the order of the model's weights. */
@@ -77,7 +77,7 @@ export function featuresOf(query: Query, stats: Stats, best: Choice, second: Cho
   }
   const norm = total || 1;
   const typed = query.type !== "any";
-  const fit = typed && fitsType(best.sentences[best.index], query.type);
+  const fit = typed && typeFit(best.sentences[best.index], query.type, new Set(stems(query.text))) === true;
   const idfSum = terms.reduce((a, t) => a + t.weight, 0) || 1;
   const maxIdf = Math.log(1 + (stats.n + 0.5) / 0.5);
   return [
@@ -105,7 +105,7 @@ export function featuresOf(query: Query, stats: Stats, best: Choice, second: Cho
  * with the kept ones), and the ones that grow with the question's length (terms, missing*,
  * bm25) learn SQuAD's long questions rather than what a visitor types.
  */
-export const WEIGHTS = [-0.063, 2.083, 1.41, 0, 0, 0, -0.316, 4.247, 0, 0, 0.972, 0, 0, 0, 0, -5.016];
+export const WEIGHTS = [-0.066, 2.081, 1.409, 0, 0, 0, -0.265, 4.247, 0, 0, 0.975, 0, 0, 0, 0, -5.018];
 
 export function confidenceOf(features: Features): number {
   let z = WEIGHTS[WEIGHTS.length - 1];
