@@ -27,6 +27,7 @@ else {
   console.log(`\nSQuAD 2.0 dev half (${squad.paragraphs.loaded} paragraphs loaded, ${squad.paragraphs.heldOut} held out, seeded)`);
   console.log(`  (a) answerable, paragraph loaded, answer holds a gold answer: ${pct(squad.a.correct, squad.a.total)}  (${squad.a.correct}/${squad.a.total})  target 75%`);
   console.log(`  (b) answerable, paragraph held out, declined:                 ${pct(squad.b.correct, squad.b.total)}  (${squad.b.correct}/${squad.b.total})  target 90%`);
+  console.log(`      of (b) answered instead, with a gold answer another loaded paragraph holds: ${squad.b.answeredElsewhere}`);
   console.log(`  (c) SQuAD's own unanswerable questions, declined (report):    ${pct(squad.c.declined, squad.c.total)}  (${squad.c.declined}/${squad.c.total})`);
   const h = squad.reportHalf;
   console.log(`  the confidence model was fitted on half of the articles (test/eval/split.ts); on the other half alone:`);

@@ -24,7 +24,7 @@ export interface Item {
 
 export interface SquadResult {
   a: { correct: number; total: number };
-  b: { correct: number; total: number };
+  b: { correct: number; total: number; answeredElsewhere: number };
   c: { declined: number; total: number };
   paragraphs: { loaded: number; heldOut: number };
   latency: { p50: number; p99: number };
@@ -69,7 +69,7 @@ export async function runSquad(path = SQUAD_PATH): Promise<SquadResult | null> {
   try {
     const result: SquadResult = {
       a: { correct: 0, total: 0 },
-      b: { correct: 0, total: 0 },
+      b: { correct: 0, total: 0, answeredElsewhere: 0 },
       c: { declined: 0, total: 0 },
       paragraphs,
       latency: { p50: 0, p99: 0 },
@@ -97,6 +97,8 @@ export async function runSquad(path = SQUAD_PATH): Promise<SquadResult | null> {
       } else if (item.group === "b") {
         result.b.total++;
         if (!reply.covered) result.b.correct++;
+        // SQuAD's paragraphs overlap: another paragraph of the article may hold the answer.
+        else if (contains) result.b.answeredElsewhere++;
       } else {
         result.c.total++;
         if (!reply.covered) result.c.declined++;
