@@ -4,28 +4,75 @@
  * adds or removes passages.
  */
 import type { Store } from "../store/db";
-import { stems } from "./text/terms";
+import { stem, words } from "./text/terms";
 import type { Passage } from "./ingest/split";
 
-/** The distinct stems of a passage, title included (the index holds both columns). */
-export function passageStems(p: Passage): Set<string> {
-  return new Set(stems(`${p.title}\n${p.body}`));
+/** One stem's running count; `last` is the passage that counted it last (once per passage). */
+interface TermCount {
+  n: number;
+  last: number;
+}
+
+/**
+ * Changes to an agent's statistics, summed over every passage one write adds or removes and
+ * applied once at its end: a term shared by many documents is upserted once, not per document.
+ */
+export class StatsDelta {
+  /** Word → its stem's count: most words repeat, so each is stemmed and hashed once. */
+  private byWord = new Map<string, TermCount>();
+  private byStem = new Map<string, TermCount>();
+  private seen = 0;
+  private passages = 0;
+
+  /** Counts (sign 1) or uncounts (sign -1) passages, each stem once per passage, title included. */
+  add(list: Passage[], sign: 1 | -1): void {
+    for (const p of list) {
+      const id = ++this.seen;
+      for (const w of words(`${p.title}\n${p.body}`)) {
+        let count = this.byWord.get(w);
+        if (count === undefined) {
+          const s = stem(w);
+          count = this.byStem.get(s);
+          if (count === undefined) this.byStem.set(s, (count = { n: 0, last: 0 }));
+          this.byWord.set(w, count);
+        }
+        if (count.last !== id) {
+          count.last = id;
+          count.n += sign;
+        }
+      }
+    }
+    this.passages += sign * list.length;
+  }
+
+  /** Writes the summed changes (inside the caller's transaction) and starts over. */
+  apply(store: Store, agentId: string): void {
+    if (!this.seen) return;
+    const upsert = store.sqlite.prepare(
+      "INSERT INTO engine_terms (agent_id, term, df) VALUES (?1, ?2, ?3) ON CONFLICT (agent_id, term) DO UPDATE SET df = df + excluded.df",
+    );
+    let removed = false;
+    for (const [term, { n }] of this.byStem) {
+      if (n) upsert.run(agentId, term, n);
+      if (n < 0) removed = true;
+    }
+    if (removed) store.sqlite.run("DELETE FROM engine_terms WHERE agent_id = ? AND df <= 0", [agentId]);
+    store.sqlite.run(
+      "INSERT INTO engine_agents (agent_id, passages) VALUES (?1, ?2) ON CONFLICT (agent_id) DO UPDATE SET passages = max(0, passages + excluded.passages)",
+      [agentId, this.passages],
+    );
+    this.byWord.clear();
+    this.byStem.clear();
+    this.seen = this.passages = 0;
+  }
 }
 
 /** Adds (sign 1) or subtracts (sign -1) passages from an agent's statistics. */
 export function updateStats(store: Store, agentId: string, list: Passage[], sign: 1 | -1): void {
   if (!list.length) return;
-  const counts = new Map<string, number>();
-  for (const p of list) for (const s of passageStems(p)) counts.set(s, (counts.get(s) ?? 0) + 1);
-  const upsert = store.sqlite.prepare(
-    "INSERT INTO engine_terms (agent_id, term, df) VALUES (?1, ?2, ?3) ON CONFLICT (agent_id, term) DO UPDATE SET df = df + excluded.df",
-  );
-  for (const [term, n] of counts) upsert.run(agentId, term, sign * n);
-  if (sign < 0) store.sqlite.run("DELETE FROM engine_terms WHERE agent_id = ? AND df <= 0", [agentId]);
-  store.sqlite.run(
-    "INSERT INTO engine_agents (agent_id, passages) VALUES (?1, ?2) ON CONFLICT (agent_id) DO UPDATE SET passages = max(0, passages + excluded.passages)",
-    [agentId, sign * list.length],
-  );
+  const delta = new StatsDelta();
+  delta.add(list, sign);
+  delta.apply(store, agentId);
 }
 
 export interface Stats {

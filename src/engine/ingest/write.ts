@@ -6,29 +6,69 @@ import { createHash } from "node:crypto";
 import type { Store } from "../../store/db";
 import { newId } from "../../ids";
 import { requireAgent } from "../../admin/agents";
-import { updateStats } from "../stats";
+import { StatsDelta } from "../stats";
 import type { Doc } from "./document";
 import type { Passage } from "./split";
 
 const hashOf = (d: Doc) => createHash("sha256").update(`${d.kind === "qa" ? "qa" : "text"}\0${d.title}\0${d.text}`).digest("hex");
 
-/** Deletes one piece of material with its passages (index and statistics follow). Inside a write. */
-export function deleteMaterial(store: Store, id: string): void {
+/**
+ * Deletes one piece of material with its passages (index and statistics follow). Inside a
+ * write; with `delta`, its share of the statistics is subtracted there (the caller applies it).
+ */
+export function deleteMaterial(store: Store, id: string, delta?: StatsDelta): void {
   const rows = store.sqlite.query<{ agent_id: string; title: string; body: string }, [string]>("SELECT agent_id, title, body FROM passages WHERE material_id = ?").all(id);
-  if (rows.length) updateStats(store, rows[0].agent_id, rows, -1);
+  if (rows.length) {
+    const own = delta ?? new StatsDelta();
+    own.add(rows, -1);
+    if (!delta) own.apply(store, rows[0].agent_id);
+  }
   // Row by row through the FTS delete trigger, so the index stays exact.
   store.sqlite.run("DELETE FROM passages WHERE material_id = ?", [id]);
   store.sqlite.run("DELETE FROM material WHERE id = ?", [id]);
 }
 
-function insertDoc(store: Store, agentId: string, doc: Doc, hash: string): string {
+/**
+ * Passages per INSERT statement. FTS5 flushes its in-memory index to a new segment at every
+ * statement savepoint, and an INSERT that fires the index trigger runs in one: inserted a
+ * row at a time, every passage became its own segment to merge (~2.5x slower). 300 rows
+ * keep the statement under 999 variables, SQLite's oldest default limit.
+ */
+const ROWS_PER_INSERT = 300;
+
+/** Prepared multi-row inserts, by row count (a document's last batch is shorter). */
+class PassageInserter {
+  private statements = new Map<number, ReturnType<Store["sqlite"]["prepare"]>>();
+  constructor(private store: Store) {}
+
+  private statement(rows: number) {
+    let st = this.statements.get(rows);
+    if (!st) {
+      const values = Array.from({ length: rows }, (_, i) => `(?1, ?2, ?${3 * i + 3}, ?${3 * i + 4}, ?${3 * i + 5})`).join(", ");
+      st = this.store.sqlite.prepare(`INSERT INTO passages (material_id, agent_id, position, title, body) VALUES ${values}`);
+      this.statements.set(rows, st);
+    }
+    return st;
+  }
+
+  /** Inserts in position order, so passage ids keep the document's order. */
+  insert(materialId: string, agentId: string, passages: Passage[]): void {
+    for (let start = 0; start < passages.length; start += ROWS_PER_INSERT) {
+      const batch = passages.slice(start, start + ROWS_PER_INSERT);
+      const args: (string | number)[] = [materialId, agentId];
+      batch.forEach((p, i) => args.push(start + i, p.title, p.body));
+      this.statement(batch.length).run(...args);
+    }
+  }
+}
+
+function insertDoc(store: Store, inserter: PassageInserter, delta: StatsDelta, agentId: string, doc: Doc, hash: string): string {
   const id = newId("mat");
   store.sqlite.run("INSERT INTO material (id, agent_id, kind, title, source, content_hash, chars, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [
     id, agentId, doc.kind, doc.title, doc.source, hash, doc.text.length, Date.now(),
   ]);
-  const insert = store.sqlite.prepare("INSERT INTO passages (material_id, agent_id, position, title, body) VALUES (?, ?, ?, ?, ?)");
-  doc.passages.forEach((p: Passage, i) => insert.run(id, agentId, i, p.title, p.body));
-  updateStats(store, agentId, doc.passages, 1);
+  inserter.insert(id, agentId, doc.passages);
+  delta.add(doc.passages, 1);
   return id;
 }
 
@@ -38,6 +78,9 @@ export function writeDocs(store: Store, agentId: string, docs: Doc[]): string[] 
     requireAgent(store, agentId);
     const findHash = store.sqlite.prepare<{ id: string }, [string, string]>("SELECT id FROM material WHERE agent_id = ? AND content_hash = ?");
     const findSource = store.sqlite.prepare<{ id: string }, [string, string]>("SELECT id FROM material WHERE agent_id = ? AND source = ? AND kind <> 'qa'");
+    const inserter = new PassageInserter(store);
+    // Statistics are summed over every document and written once, at the end.
+    const delta = new StatsDelta();
     const ids: string[] = [];
     const replaced = new Set<string>();
     for (const doc of docs) {
@@ -53,11 +96,12 @@ export function writeDocs(store: Store, agentId: string, docs: Doc[]): string[] 
         for (const old of findSource.all(agentId, doc.source)) {
           if (replaced.has(old.id) || ids.includes(old.id)) continue;
           replaced.add(old.id);
-          deleteMaterial(store, old.id);
+          deleteMaterial(store, old.id, delta);
         }
       }
-      ids.push(insertDoc(store, agentId, doc, hash));
+      ids.push(insertDoc(store, inserter, delta, agentId, doc, hash));
     }
+    delta.apply(store, agentId);
     return ids;
   });
 }
