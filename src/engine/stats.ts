@@ -4,8 +4,9 @@
  * adds or removes passages.
  */
 import type { Store } from "../store/db";
-import { stem, words } from "./text/terms";
+import { stem } from "./text/terms";
 import type { Passage } from "./ingest/split";
+import { WordTable } from "./ingest/word-table";
 
 /** One stem's running count; `last` is the passage that counted it last (once per passage). */
 interface TermCount {
@@ -18,36 +19,37 @@ interface TermCount {
  * applied once at its end: a term shared by many documents is upserted once, not per document.
  */
 export class StatsDelta {
-  /** Word → its stem's count: most words repeat, so each is stemmed and hashed once. */
-  private byWord = new Map<string, TermCount>();
   private byStem = new Map<string, TermCount>();
+  /** Word → its stem's count: most words repeat, so each is stemmed and looked up once. */
+  private byWord = new WordTable<TermCount>((w) => {
+    const s = stem(w);
+    let count = this.byStem.get(s);
+    if (count === undefined) this.byStem.set(s, (count = { n: 0, last: 0 }));
+    return count;
+  });
+  /** Passages counted so far: each one's number marks the stems it has counted. */
   private seen = 0;
   private passages = 0;
+  private pending = false;
 
   /** Counts (sign 1) or uncounts (sign -1) passages, each stem once per passage, title included. */
   add(list: Passage[], sign: 1 | -1): void {
     for (const p of list) {
       const id = ++this.seen;
-      for (const w of words(`${p.title}\n${p.body}`)) {
-        let count = this.byWord.get(w);
-        if (count === undefined) {
-          const s = stem(w);
-          count = this.byStem.get(s);
-          if (count === undefined) this.byStem.set(s, (count = { n: 0, last: 0 }));
-          this.byWord.set(w, count);
-        }
+      this.byWord.forEachWord(`${p.title}\n${p.body}`, (count) => {
         if (count.last !== id) {
           count.last = id;
           count.n += sign;
         }
-      }
+      });
     }
     this.passages += sign * list.length;
+    if (list.length) this.pending = true;
   }
 
   /** Writes the summed changes (inside the caller's transaction) and starts over. */
   apply(store: Store, agentId: string): void {
-    if (!this.seen) return;
+    if (!this.pending) return;
     const upsert = store.sqlite.prepare(
       "INSERT INTO engine_terms (agent_id, term, df) VALUES (?1, ?2, ?3) ON CONFLICT (agent_id, term) DO UPDATE SET df = df + excluded.df",
     );
@@ -61,9 +63,9 @@ export class StatsDelta {
       "INSERT INTO engine_agents (agent_id, passages) VALUES (?1, ?2) ON CONFLICT (agent_id) DO UPDATE SET passages = max(0, passages + excluded.passages)",
       [agentId, this.passages],
     );
-    this.byWord.clear();
-    this.byStem.clear();
-    this.seen = this.passages = 0;
+    for (const count of this.byStem.values()) count.n = 0;
+    this.passages = 0;
+    this.pending = false;
   }
 }
 

@@ -20,19 +20,31 @@ function looksLikeHeading(block: string): boolean {
   return !block.includes("\n") && block.length <= 70 && /^[\p{Lu}\p{N}]/u.test(block) && !/[.,;:!?)]$/.test(block) && wordCount(block) <= 10;
 }
 
+/** A piece of text with its word count (counted once: joining with whitespace adds them up). */
+interface Counted {
+  text: string;
+  words: number;
+}
+
 /** Long blocks are broken at sentence ends so no passage is much longer than MAX_WORDS. */
-function pieces(block: string): string[] {
-  if (wordCount(block) <= MAX_WORDS) return [block];
-  const out: string[] = [];
-  let cur = "";
-  for (const s of sentences(block)) {
-    if (cur && wordCount(cur) + wordCount(s) > MAX_WORDS) {
+function pieces(block: string): Counted[] {
+  const total = wordCount(block);
+  if (total <= MAX_WORDS) return [{ text: block, words: total }];
+  return joinUpTo(sentences(block).map((s) => ({ text: s, words: wordCount(s) })), " ");
+}
+
+/** Joins consecutive parts with `sep` while the result stays within MAX_WORDS. */
+function joinUpTo(parts: Counted[], sep: string): Counted[] {
+  const out: Counted[] = [];
+  let cur: Counted = { text: "", words: 0 };
+  for (const part of parts) {
+    if (cur.text && cur.words + part.words > MAX_WORDS) {
       out.push(cur);
-      cur = "";
+      cur = { text: "", words: 0 };
     }
-    cur = cur ? `${cur} ${s}` : s;
+    cur = cur.text ? { text: `${cur.text}${sep}${part.text}`, words: cur.words + part.words } : part;
   }
-  if (cur) out.push(cur);
+  if (cur.text) out.push(cur);
   return out;
 }
 
@@ -42,15 +54,7 @@ export function splitText(text: string, docTitle: string, opts: { guessHeadings?
   const titleOf = () => [docTitle, ...path.map((h) => h.text).filter((t) => t.toLowerCase() !== docTitle.toLowerCase())].join(" › ");
   let buf: string[] = [];
   const flush = () => {
-    let cur = "";
-    for (const piece of buf.flatMap(pieces)) {
-      if (cur && wordCount(cur) + wordCount(piece) > MAX_WORDS) {
-        out.push({ title: titleOf(), body: cur });
-        cur = "";
-      }
-      cur = cur ? `${cur}\n\n${piece}` : piece;
-    }
-    if (cur) out.push({ title: titleOf(), body: cur });
+    for (const body of joinUpTo(buf.flatMap(pieces), "\n\n")) out.push({ title: titleOf(), body: body.text });
     buf = [];
   };
   const heading = (level: number, textOf: string) => {

@@ -31,13 +31,21 @@ export function stem(word: string): string {
   return s;
 }
 
-/** Lower-cased words with diacritics folded, in order. */
-export function words(text: string): string[] {
+/** The text as words are read from it: lower case, diacritics folded, "e-mail" as "email". */
+export function foldText(text: string): string {
   const lower = text.toLowerCase();
   // Folding diacritics is only needed (and only paid for) outside ASCII.
   const folded = /^[\x00-\x7f]*$/.test(lower) ? lower : lower.normalize("NFKD").replace(/\p{M}+/gu, "");
   // "e-mail" and "email" are one word to a visitor (the index holds "e" + "mail"; see retrieve.ts).
-  return folded.replace(/\be-mail/g, "email").match(/[\p{L}\p{N}]+/gu) ?? [];
+  return folded.replace(/\be-mail/g, "email");
+}
+
+/** The characters a word is made of (in folded text). */
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Lower-cased words with diacritics folded, in order. */
+export function words(text: string): string[] {
+  return foldText(text).match(WORD) ?? [];
 }
 
 /** Every stem in the text, in order (stop words included). */
