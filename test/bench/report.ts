@@ -58,7 +58,7 @@ ${table(
 )}
 
 The hot path is the whole request: key lookup, validation, the per-minute limiter, the
-monthly counter and the chat-log write (one SQLite transaction per answer), with the answer
+monthly counter and the chat-log write (answers finishing in the same turn of the event loop share one SQLite transaction, each acknowledged only after it commits), with the answer
 itself served from the answer cache. Distinct questions miss that cache on every request.
 
 ## Common words
