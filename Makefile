@@ -4,7 +4,7 @@ BUN := node_modules/.bin/bun
 SRC := $(shell find src assets -type f 2>/dev/null)
 WIDGET_SRC := $(shell find assets/widget -type f 2>/dev/null)
 
-.PHONY: all build run test test-unit test-browser bench eval sdk clean deps browser
+.PHONY: all build run test check bench eval sdk clean deps browser
 
 all: build
 
@@ -35,8 +35,12 @@ build: dist/zenith
 run: build
 	./dist/zenith serve --demo --db $${ZENITH_DB:-./zenith.db}
 
-test: build sdk browser
+test: check build sdk browser
 	$(BUN) test --timeout 60000 test/
+
+# Type check of src/, test/ and scripts/ (TypeScript's native compiler, a few seconds).
+check: node_modules/.installed
+	node_modules/.bin/tsc --noEmit -p .
 
 bench: build
 	$(BUN) test/bench/run.ts

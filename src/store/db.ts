@@ -44,7 +44,8 @@ export function openStore(path: string, opts: OpenOptions = {}): Store {
     sqlite.run(`PRAGMA wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     checkpointer = new Worker(new URL("./checkpoint-worker.ts", import.meta.url));
     checkpointer.postMessage({ path, everyMs: CHECKPOINT_EVERY_MS });
-    checkpointer.unref();
+    // Bun's Worker can be unref'd (the DOM typing in lib does not know it): it never keeps the process alive.
+    (checkpointer as unknown as { unref(): void }).unref();
   }
   return {
     sqlite,
