@@ -9,7 +9,8 @@ import { resolve } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { startServer, until, type Server } from "../support/binary";
 import { tempDir } from "../support/tmp";
-import { REFUNDS_PDF_LINES, SHIPPING_MD, tinyPdf } from "./fixtures";
+import { REFUNDS_PDF_LINES, SHIPPING_MD } from "./fixtures";
+import { makePdf } from "../support/documents";
 
 const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = resolve(import.meta.dir, "../../test-artifacts");
@@ -90,7 +91,7 @@ describe("the owner in the dashboard", () => {
   test("uploads a Markdown and a PDF file and sees both listed once ingested", async () => {
     await page.locator("#f-files").setInputFiles([
       { name: "shipping.md", mimeType: "text/markdown", buffer: Buffer.from(SHIPPING_MD) },
-      { name: "refunds.pdf", mimeType: "application/pdf", buffer: tinyPdf(REFUNDS_PDF_LINES) },
+      { name: "refunds.pdf", mimeType: "application/pdf", buffer: Buffer.from(makePdf(REFUNDS_PDF_LINES)) },
     ]);
     await page.getByRole("button", { name: "Upload" }).click();
     const list = page.getByTestId("material-list");

@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { seedWithCli, startServer, zenith, zenithJson, type Server } from "../support/binary";
 import { tempDb, tempDir } from "../support/tmp";
-import { makeDocx, makePdf } from "./make-files";
+import { makeDocx, makePdf } from "../support/documents";
 import { ask } from "./binary-helpers";
 
 describe("material formats through dist/zenith", () => {

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToText } from "../../src/engine/ingest/html";
 import { docsFromFile, pdfLayout } from "../../src/engine/ingest/formats";
-import { makeDocx, makePdf } from "./make-files";
+import { makeDocx, makePdf } from "../support/documents";
 
 describe("HTML", () => {
   const page = `<!doctype html><html><head><title>Returns | Shop</title><script>var x = "tracking code";</script></head><body>

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { answer, findFor, ingest, type IngestInput } from "../../src/engine";
 import type { ChatMessage } from "../../src/types";
-import { makeDocx, makePdf } from "../engine/make-files";
+import { makeDocx, makePdf } from "../support/documents";
 import { evalStore, normalise, percentile } from "./harness";
 
 export const HELP_CENTRE = resolve(import.meta.dir, "help-centre");
