@@ -5,18 +5,8 @@
  * stores each as one passage) under a heading now and then. Questions are made from
  * a passage's rarer words, so each one has a right answer somewhere in the corpus.
  */
-
-/** mulberry32: small, fast and seeded, so every run measures the same corpus. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from "../support/rng";
+export { rng };
 
 /** The head of the distribution: present in a large share of all passages. */
 export const COMMON = [

@@ -6,6 +6,8 @@ import { openStore, type Store } from "../../src/store/db";
 import { createAccount } from "../../src/admin/accounts";
 import { createAgent } from "../../src/admin/agents";
 import type { AgentProfile } from "../../src/types";
+import { rng } from "../support/rng";
+export { rng };
 
 export interface EvalStore {
   store: Store;
@@ -28,17 +30,6 @@ export function evalStore(profile: Omit<AgentProfile, "id">): EvalStore {
   };
 }
 
-/** mulberry32: a small seeded generator, so held-out choices never change between runs. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
