@@ -24,9 +24,9 @@ const ZERO = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
 
 export class Completer {
   /** Answers by agent and conversation; cleared whenever the store changes underneath. */
-  readonly cache = new LRUCache<string, Answer & { tokens: number }>({ max: 5_000 });
+  readonly cache = new LRUCache<string, Answer & { tokens: number }>({ max: 1_000 });
   /** Token counts of message texts: repeated questions and history are counted once. */
-  private readonly tokenCache = new LRUCache<string, number>({ max: 20_000 });
+  private readonly tokenCache = new LRUCache<string, number>({ max: 2_000 });
   constructor(
     private readonly store: Store,
     private readonly writer: ExchangeWriter,
