@@ -66,8 +66,10 @@ export async function docsFromFile(name: string, bytes: Uint8Array, titleOverrid
       case ".txt":
         return [textDoc("text", utf8(), fallbackTitle, source, { guessHeadings: true })];
       case ".md":
-      case ".markdown":
-        return [textDoc("markdown", utf8(), titleOverride ?? markdownTitle(utf8()) ?? fallbackTitle, source)];
+      case ".markdown": {
+        const text = utf8();
+        return [textDoc("markdown", text, titleOverride ?? markdownTitle(text) ?? fallbackTitle, source)];
+      }
       case ".html":
       case ".htm": {
         const page = htmlToText(utf8());

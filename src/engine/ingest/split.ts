@@ -13,7 +13,26 @@ export interface Passage {
 /** A passage is cut once it passes this many words (at a paragraph or sentence boundary). */
 const MAX_WORDS = 150;
 
-const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
+/** Characters below 0x80 that `\s` matches. */
+const ASCII_SPACE = new Uint8Array(128);
+for (let c = 0; c < 128; c++) ASCII_SPACE[c] = /\s/.test(String.fromCharCode(c)) ? 1 : 0;
+const SPACE = /\s/;
+
+/**
+ * Runs of non-space characters: what `s.split(/\s+/).filter(Boolean).length` counts, without
+ * making a string of each word (every word of every document passes through here).
+ */
+function wordCount(s: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const space = c < 128 ? ASCII_SPACE[c] === 1 : SPACE.test(s[i]);
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
+}
 
 /** Plain-text headings: a short line without closing punctuation standing alone before text. */
 function looksLikeHeading(block: string): boolean {
@@ -48,6 +67,9 @@ function joinUpTo(parts: Counted[], sep: string): Counted[] {
   return out;
 }
 
+/** A line of = or - after another line: only then can the setext pass change anything. */
+const SETEXT_UNDERLINE = /\n(=+|-+)[ \t]*$/m;
+
 export function splitText(text: string, docTitle: string, opts: { guessHeadings?: boolean } = {}): Passage[] {
   const out: Passage[] = [];
   const path: { level: number; text: string }[] = [];
@@ -62,8 +84,10 @@ export function splitText(text: string, docTitle: string, opts: { guessHeadings?
     while (path.length && path[path.length - 1].level >= level) path.pop();
     path.push({ level, text: textOf.replace(/[#*_`]+/g, "").trim() });
   };
-  const normalised = text.replace(/\r\n?/g, "\n").replace(/^(.+)\n(=+|-+)[ \t]*$/gm, (_, t: string, u: string) => `${u[0] === "=" ? "#" : "##"} ${t}`)
-    .replace(/^(#{1,6}[ \t]+.+)$/gm, "\n$1\n");
+  const lf = text.replace(/\r\n?/g, "\n");
+  // The setext pass backtracks through every line; most text has no underline to find.
+  const setext = SETEXT_UNDERLINE.test(lf) ? lf.replace(/^(.+)\n(=+|-+)[ \t]*$/gm, (_, t: string, u: string) => `${u[0] === "=" ? "#" : "##"} ${t}`) : lf;
+  const normalised = setext.replace(/^(#{1,6}[ \t]+.+)$/gm, "\n$1\n");
   for (const raw of normalised.split(/\n[ \t]*\n/)) {
     let block = raw.trim();
     if (!block) continue;
