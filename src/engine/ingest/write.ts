@@ -31,15 +31,53 @@ export function deleteMaterial(store: Store, id: string, delta?: StatsDelta): vo
 /**
  * Passages per INSERT statement. FTS5 flushes its in-memory index to a new segment at every
  * statement savepoint, and an INSERT that fires the index trigger runs in one: inserted a
- * row at a time, every passage became its own segment to merge (~2.5x slower). 300 rows
- * keep the statement under 999 variables, SQLite's oldest default limit.
+ * row at a time, every passage became its own segment to merge (~2.5x slower). 2,000 rows
+ * (6,002 variables: the SQLite built into Bun allows 250,000) are a whole corpus file.
  */
-const ROWS_PER_INSERT = 300;
+const ROWS_PER_INSERT = 2_000;
+
+/**
+ * FTS5's in-memory index size during a write (its `hashsize` option; 1 MiB by default). A
+ * statement's rows are otherwise cut into a segment per MiB, and those segments merged again.
+ * Set for the write only: the index holds the same terms and documents either way.
+ */
+const WRITE_HASH_BYTES = 8 * 1024 * 1024;
+const DEFAULT_HASH_BYTES = 1024 * 1024;
+
+/**
+ * FTS5's larger write buffer, switched on before the first passage of a write and back to
+ * the default at its end (on failure too, so the connection is left as it was). FTS5 keeps
+ * options in its config table, which then holds `hashsize` at its default value (FTS5 lets no
+ * one delete the row); a write that inserts nothing touches nothing.
+ */
+class WriteBuffer {
+  private on = false;
+  constructor(private store: Store) {}
+
+  private setHashSize(bytes: number): void {
+    this.store.sqlite.run("INSERT INTO passages_fts(passages_fts, rank) VALUES ('hashsize', ?)", [bytes]);
+  }
+
+  enlarge(): void {
+    if (this.on) return;
+    this.setHashSize(WRITE_HASH_BYTES);
+    this.on = true;
+  }
+
+  restore(): void {
+    if (!this.on) return;
+    this.setHashSize(DEFAULT_HASH_BYTES);
+    this.on = false;
+  }
+}
 
 /** Prepared multi-row inserts, by row count (a document's last batch is shorter). */
 class PassageInserter {
   private statements = new Map<number, ReturnType<Store["sqlite"]["prepare"]>>();
-  constructor(private store: Store) {}
+  private buffer: WriteBuffer;
+  constructor(private store: Store) {
+    this.buffer = new WriteBuffer(store);
+  }
 
   private statement(rows: number) {
     let st = this.statements.get(rows);
@@ -53,12 +91,18 @@ class PassageInserter {
 
   /** Inserts in position order, so passage ids keep the document's order. */
   insert(materialId: string, agentId: string, passages: Passage[]): void {
+    this.buffer.enlarge();
     for (let start = 0; start < passages.length; start += ROWS_PER_INSERT) {
       const batch = passages.slice(start, start + ROWS_PER_INSERT);
       const args: (string | number)[] = [materialId, agentId];
       batch.forEach((p, i) => args.push(start + i, p.title, p.body));
       this.statement(batch.length).run(...args);
     }
+  }
+
+  /** Ends the write's inserts (also when it fails). */
+  finish(): void {
+    this.buffer.restore();
   }
 }
 
@@ -83,23 +127,27 @@ export function writeDocs(store: Store, agentId: string, docs: Doc[]): string[] 
     const delta = new StatsDelta();
     const ids: string[] = [];
     const replaced = new Set<string>();
-    for (const doc of docs) {
-      const hash = hashOf(doc);
-      const same = findHash.get(agentId, hash);
-      if (same) {
-        ids.push(same.id);
-        continue;
-      }
-      // A file or page added again with new content replaces what it held before
-      // (Q&A files hold many pairs under one source, so they only add).
-      if (doc.source && doc.kind !== "qa") {
-        for (const old of findSource.all(agentId, doc.source)) {
-          if (replaced.has(old.id) || ids.includes(old.id)) continue;
-          replaced.add(old.id);
-          deleteMaterial(store, old.id, delta);
+    try {
+      for (const doc of docs) {
+        const hash = hashOf(doc);
+        const same = findHash.get(agentId, hash);
+        if (same) {
+          ids.push(same.id);
+          continue;
         }
+        // A file or page added again with new content replaces what it held before
+        // (Q&A files hold many pairs under one source, so they only add).
+        if (doc.source && doc.kind !== "qa") {
+          for (const old of findSource.all(agentId, doc.source)) {
+            if (replaced.has(old.id) || ids.includes(old.id)) continue;
+            replaced.add(old.id);
+            deleteMaterial(store, old.id, delta);
+          }
+        }
+        ids.push(insertDoc(store, inserter, delta, agentId, doc, hash));
       }
-      ids.push(insertDoc(store, inserter, delta, agentId, doc, hash));
+    } finally {
+      inserter.finish();
     }
     delta.apply(store, agentId);
     return ids;
