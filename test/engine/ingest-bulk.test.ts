@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { ingest, removeMaterial } from "../../src/engine";
+import { writeDocs } from "../../src/engine/ingest/write";
 import { stems } from "../../src/engine/text/terms";
 import { engineStore } from "./engine-fixture";
 
@@ -70,6 +71,21 @@ describe("bulk ingestion", () => {
     removeMaterial(store, first.ids[1]);
     expectConsistent(f);
     expect(stored(f).passages).toBe(650 + 320 + 1);
+  });
+
+  test("FTS5's larger write buffer lasts one write: its option is back at the default after", async () => {
+    const f = engineStore();
+    const hashSize = () => f.store.sqlite.query<{ v: number }, []>("SELECT v FROM passages_fts_config WHERE k = 'hashsize'").get()?.v;
+    const input = { kind: "text" as const, text: manySections(30, "zeta"), title: "Small", source: "small.md" };
+    await ingest(f.store, f.agent.id, input);
+    expect(hashSize()).toBe(1024 * 1024);
+    // A write that fails half-way leaves nothing behind, the option included.
+    const g = engineStore();
+    const bad = { kind: "text" as const, title: "Bad", source: "bad.md", text: "x", passages: [{ title: "t", body: null as unknown as string }] };
+    expect(() => writeDocs(g.store, g.agent.id, [bad])).toThrow();
+    expect(g.store.sqlite.query("SELECT count(*) AS n FROM passages").get()).toEqual({ n: 0 });
+    expect(g.store.sqlite.query("SELECT count(*) AS n FROM passages_fts_config WHERE k = 'hashsize'").get()).toEqual({ n: 0 });
+    expectConsistent(f);
   });
 
   test("adding unchanged material again changes nothing", async () => {

@@ -23,6 +23,13 @@ describe("splitText", () => {
     expect(splitText("Refunds\n\nMoney back in 5 days.", "x")[0].title).toBe("x");
   });
 
+  test("words are counted across every kind of space, Unicode ones included", () => {
+    const words = (n: number, sep: string) => Array.from({ length: n }, (_, i) => `w${i}`).join(sep);
+    // 100 + 100 words exceed a passage (150): counted right, the paragraphs stay apart.
+    for (const sep of ["\u3000", "\u00a0", "\t", "\u2009 "]) expect(splitText(`${words(100, sep)}\n\n${words(100, " ")}`, "x")).toHaveLength(2);
+    expect(splitText(`${words(70, "\u3000")}\n\n${words(70, " ")}`, "x")).toHaveLength(1);
+  });
+
   test("a long section is cut at sentence ends into passages of bounded size", () => {
     const long = Array.from({ length: 60 }, (_, i) => `Sentence number ${i} has a few words in it.`).join(" ");
     const parts = splitText(`# Long\n\n${long}`, "Doc");
