@@ -52,6 +52,13 @@ async function drain(stream: ReadableStream<Uint8Array>, sink: (text: string) =>
   for await (const chunk of stream) sink(decoder.decode(chunk, { stream: true }));
 }
 
+/** Every server a test started and has not seen exit (test/support/preload.ts kills them at the end). */
+const live = new Set<ReturnType<typeof Bun.spawn>>();
+
+export function killLiveServers(): void {
+  for (const proc of live) proc.kill("SIGKILL");
+}
+
 /** Starts `zenith serve --port 0 --admin-port 0` and waits for its first line. */
 export async function startServer(opts: { db?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<Server> {
   const db = opts.db ?? tempDb();
@@ -60,6 +67,8 @@ export async function startServer(opts: { db?: string; args?: string[]; env?: Re
     stdout: "pipe",
     stderr: "pipe",
   });
+  live.add(proc);
+  void proc.exited.then(() => live.delete(proc));
   let out = "";
   let err = "";
   let firstLine: (line: string) => void;
