@@ -8,16 +8,6 @@ import { stem } from "./text/terms";
 import type { Passage } from "./ingest/split";
 import { grown, WordTable } from "./ingest/word-table";
 
-/** Terms per upsert statement: one statement per term was most of a small write's cost. */
-const TERMS_PER_UPSERT = 500;
-
-/** The upsert of `rows` terms' changes (?1 the agent, then term and change per row). */
-function upsertTerms(store: Store, rows: number) {
-  const values = Array.from({ length: rows }, (_, i) => `(?1, ?${2 * i + 2}, ?${2 * i + 3})`).join(", ");
-  // query(): Bun keeps the compiled statement, so each size is compiled once per connection.
-  return store.sqlite.query(`INSERT INTO engine_terms (agent_id, term, df) VALUES ${values} ON CONFLICT (agent_id, term) DO UPDATE SET df = df + excluded.df`);
-}
-
 /**
  * Changes to an agent's statistics, summed over every passage one write adds or removes and
  * applied once at its end: a term shared by many documents is upserted once, not per document.
@@ -89,17 +79,15 @@ export class StatsDelta {
   /** Writes the summed changes (inside the caller's transaction) and starts over. */
   apply(store: Store, agentId: string): void {
     if (!this.pending) return;
-    const changed: (string | number)[] = [];
+    const upsert = store.sqlite.prepare(
+      "INSERT INTO engine_terms (agent_id, term, df) VALUES (?1, ?2, ?3) ON CONFLICT (agent_id, term) DO UPDATE SET df = df + excluded.df",
+    );
     let removed = false;
     this.stems.forEach((term, id) => {
       const n = this.counts[id];
-      if (n) changed.push(term, n);
+      if (n) upsert.run(agentId, term, n);
       if (n < 0) removed = true;
     });
-    for (let at = 0; at < changed.length; at += 2 * TERMS_PER_UPSERT) {
-      const batch = changed.slice(at, at + 2 * TERMS_PER_UPSERT);
-      upsertTerms(store, batch.length / 2).run(agentId, ...batch);
-    }
     if (removed) store.sqlite.run("DELETE FROM engine_terms WHERE agent_id = ? AND df <= 0", [agentId]);
     store.sqlite.run(
       "INSERT INTO engine_agents (agent_id, passages) VALUES (?1, ?2) ON CONFLICT (agent_id) DO UPDATE SET passages = max(0, passages + excluded.passages)",

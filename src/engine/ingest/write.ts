@@ -43,12 +43,17 @@ const ROWS_PER_INSERT = 2_000;
  */
 const WRITE_HASH_BYTES = 8 * 1024 * 1024;
 const DEFAULT_HASH_BYTES = 1024 * 1024;
+/**
+ * Passages from which a document's statement outgrows the default buffer (~1,000 of 80–140
+ * words): below it, switching the option costs a write more than it saves.
+ */
+const LARGE_DOCUMENT = 1_000;
 
 /**
- * FTS5's larger write buffer, switched on before the first passage of a write and back to
- * the default at its end (on failure too, so the connection is left as it was). FTS5 keeps
- * options in its config table, which then holds `hashsize` at its default value (FTS5 lets no
- * one delete the row); a write that inserts nothing touches nothing.
+ * FTS5's larger write buffer, switched on before the first large document of a write and
+ * back to the default at its end (on failure too, so the connection is left as it was).
+ * FTS5 keeps options in its config table, which then holds `hashsize` at its default value
+ * (FTS5 lets no one delete the row); a write without a large document touches nothing.
  */
 class WriteBuffer {
   private on = false;
@@ -91,7 +96,7 @@ class PassageInserter {
 
   /** Inserts in position order, so passage ids keep the document's order. */
   insert(materialId: string, agentId: string, passages: Passage[]): void {
-    this.buffer.enlarge();
+    if (passages.length >= LARGE_DOCUMENT) this.buffer.enlarge();
     for (let start = 0; start < passages.length; start += ROWS_PER_INSERT) {
       const batch = passages.slice(start, start + ROWS_PER_INSERT);
       const args: (string | number)[] = [materialId, agentId];
