@@ -12,7 +12,11 @@ import { MODEL_ID } from "./types.js";
 export const MAX_BODY_BYTES = 102_400;
 
 const ACCEPTED = new Set(["messages", "model", "stream", "session_id", "stream_options"]);
-/** Fields of the compatible format that the service recognises and refuses. */
+/**
+ * Fields of the compatible format that the service recognises and refuses. A copy of the
+ * server's list on purpose (the SDK imports no server code); test/sdk/parity.test.ts keeps
+ * the two equal.
+ */
 const UNSUPPORTED = new Set([
   "temperature", "top_p", "max_tokens", "max_completion_tokens", "stop", "frequency_penalty",
   "presence_penalty", "tools", "functions", "tool_choice", "function_call", "parallel_tool_calls",

@@ -11,7 +11,7 @@ export const MODEL_ID = "service-zenith";
 
 const ACCEPTED = new Set(["messages", "model", "stream", "session_id", "stream_options"]);
 /** Fields of the compatible format that Zenith recognises and refuses. */
-const UNSUPPORTED = new Set([
+export const UNSUPPORTED = new Set([
   "temperature", "top_p", "max_tokens", "max_completion_tokens", "stop", "frequency_penalty",
   "presence_penalty", "tools", "functions", "tool_choice", "function_call", "parallel_tool_calls",
   "response_format", "n", "logprobs", "top_logprobs", "logit_bias", "seed", "user", "metadata",
