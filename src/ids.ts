@@ -4,11 +4,6 @@ export function newId(prefix: string): string {
   return `${prefix}_${Buffer.from(bytes).toString("hex")}`;
 }
 
-/** Unix time in whole seconds. */
-export function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
-}
-
 /**
  * An id that sorts by creation time (12 hex of milliseconds, then 16 random hex), for
  * high-volume rows: new keys land at the end of the index instead of at random pages.

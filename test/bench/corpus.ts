@@ -85,6 +85,17 @@ export function passage(next: () => number): Passage {
  * files of at most `perFile` passages each. Returns the files, their raw text size, and
  * the questions drawn from every passage whose rarer words allow one.
  */
+/** The heading that opens every tenth passage's section. */
+export function sectionHeading(p: Passage, i: number): string | null {
+  return i % 10 === 0 ? `## ${VOCABULARY[p.words[0]]} ${VOCABULARY[p.words[1]]} ${i / 10}` : null;
+}
+
+/** Three of a passage's rarer words (first, middle, last), or null when it has fewer than three. */
+export function rareWords(p: Passage): string[] | null {
+  const rare = [...new Set(p.words.filter((r) => r > 300))];
+  return rare.length >= 3 ? [rare[0], rare[Math.floor(rare.length / 2)], rare[rare.length - 1]].map((r) => VOCABULARY[r]) : null;
+}
+
 export async function writeCorpus(dir: string, count: number, perFile: number, seed: number) {
   const next = rng(seed);
   const files: string[] = [];
@@ -94,10 +105,11 @@ export async function writeCorpus(dir: string, count: number, perFile: number, s
     const parts: string[] = [];
     for (let i = start; i < Math.min(count, start + perFile); i++) {
       const p = passage(next);
-      if (i % 10 === 0) parts.push(`## ${VOCABULARY[p.words[0]]} ${VOCABULARY[p.words[1]]} ${i / 10}`);
+      const heading = sectionHeading(p, i);
+      if (heading) parts.push(heading);
       parts.push(p.text);
-      const rare = [...new Set(p.words.filter((r) => r > 300))];
-      if (rare.length >= 3) questions.push([rare[0], rare[Math.floor(rare.length / 2)], rare[rare.length - 1]].map((r) => VOCABULARY[r]));
+      const rare = rareWords(p);
+      if (rare) questions.push(rare);
     }
     const text = parts.join("\n\n") + "\n";
     rawBytes += Buffer.byteLength(text);

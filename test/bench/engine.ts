@@ -12,7 +12,7 @@ import { createAccount } from "../../src/admin/accounts";
 import { createAgent } from "../../src/admin/agents";
 import { answer, ingest, type IngestInput } from "../../src/engine";
 import type { AgentProfile } from "../../src/types";
-import { passage, question, rng, VOCABULARY } from "./corpus";
+import { passage, question, rareWords, rng, sectionHeading } from "./corpus";
 
 const SIZES: [string, number][] = [["1k", 1_000], ["10k", 10_000], ["100k", 100_000]];
 /** Passages per ingested document (one Markdown file's worth). */
@@ -39,11 +39,11 @@ async function measure(label: string, count: number, out: Record<string, number 
       const parts: string[] = [];
       for (let i = start; i < Math.min(count, start + PER_DOC); i++) {
         const p = passage(next);
-        if (i % 10 === 0) parts.push(`## ${VOCABULARY[p.words[0]]} ${VOCABULARY[p.words[1]]} ${i / 10}`);
+        const heading = sectionHeading(p, i);
+        if (heading) parts.push(heading);
         parts.push(p.text);
-        const rare = [...new Set(p.words.filter((r) => r > 300))];
-        if (rare.length >= 3 && questions.length < QUESTIONS * 4 && next() < 0.5)
-          questions.push(question([rare[0], rare[Math.floor(rare.length / 2)], rare[rare.length - 1]].map((r) => VOCABULARY[r])));
+        const rare = rareWords(p);
+        if (rare && questions.length < QUESTIONS * 4 && next() < 0.5) questions.push(question(rare));
       }
       const text = parts.join("\n\n");
       bytes += Buffer.byteLength(text);
