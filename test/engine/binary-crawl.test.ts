@@ -1,4 +1,4 @@
-/** Adding a URL through the built binary: one page, a same-site crawl with a cap, a sitemap, errors. */
+/** Adding a URL through the built binary: one page, a same-site crawl with a cap, a sitemap, robots.txt, errors. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { seedWithCli, startServer, zenithJson } from "../support/binary";
 import { tempDb } from "../support/tmp";
@@ -93,5 +93,99 @@ describe("material add --url through dist/zenith", () => {
       expect(r.code).not.toBe(0);
     }
     expect(zenithJson(db, ["material", "list", "--agent", agent]).material).toHaveLength(0);
+  });
+});
+
+describe("material add --url honours robots.txt", () => {
+  let site: ReturnType<typeof Bun.serve>;
+  let base: string;
+  let robots: () => Response;
+  const hits: string[] = [];
+  const pages: Record<string, string> = {
+    "/help/": page("Help centre", "<p>Welcome to the help centre of Lumen Lamps. Pick a topic below to learn more about our lamps.</p>", ["/help/shipping", "/help/secret", "/help/secret/public", "/help/secret/other"]),
+    "/help/shipping": page("Shipping", "<p>Lamps ship from our workshop in Porto within two business days.</p>"),
+    "/help/secret": page("Secret", "<p>The secret index of unreleased lamps and their prices.</p>"),
+    "/help/secret/public": page("Public secret", "<p>The public part of the secret pages, about the lamp launch party.</p>"),
+    "/help/secret/other": page("Other secret", "<p>Another unreleased lamp that nobody may read about yet.</p>"),
+  };
+  const ourGroup = ["User-agent: *", "Disallow: /", "", "User-agent: zenith-ingest", "Disallow: /help/secret", "Allow: /help/secret/public$"].join("\n");
+  beforeAll(() => {
+    site = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch(req) {
+        const path = new URL(req.url).pathname;
+        hits.push(path);
+        if (path === "/robots.txt") return robots();
+        if (path === "/sitemap.xml") return new Response(`<?xml version="1.0"?><urlset>${["/help/shipping", "/help/secret", "/help/secret/other"].map((p) => `<url><loc>${base}${p}</loc></url>`).join("")}</urlset>`, { headers: { "content-type": "application/xml" } });
+        return pages[path] ? new Response(pages[path], { headers: { "content-type": "text/html" } }) : new Response("not found", { status: 404 });
+      },
+    });
+    base = `http://127.0.0.1:${site.port}`;
+  });
+  afterAll(() => site.stop(true));
+
+  const crawl = async (db: string, agent: string, path: string) => {
+    hits.length = 0;
+    return zenithAsync(db, ["material", "add", "--agent", agent, "--url", `${base}${path}`, "--json"]);
+  };
+  const sources = (db: string, agent: string) => zenithJson(db, ["material", "list", "--agent", agent]).material.map((m: any) => m.source.slice(base.length)).sort();
+
+  test("disallowed pages are not fetched; allowed ones are added (our group, longest match, $)", async () => {
+    robots = () => new Response(ourGroup);
+    const db = tempDb();
+    const { agent } = seedWithCli(db);
+    const r = await crawl(db, agent, "/help/");
+    expect(r.stderr).toBe("");
+    expect(sources(db, agent)).toEqual(["/help/", "/help/secret/public", "/help/shipping"]);
+    expect(hits.filter((h) => h === "/robots.txt")).toHaveLength(1);
+    expect(hits).not.toContain("/help/secret");
+    expect(hits).not.toContain("/help/secret/other");
+  });
+
+  test("without a group for zenith-ingest the * group applies", async () => {
+    robots = () => new Response("User-agent: otherbot\nDisallow: /\n\nUser-agent: *\nDisallow: /help/secret/\n");
+    const db = tempDb();
+    const { agent } = seedWithCli(db);
+    await crawl(db, agent, "/help/");
+    expect(sources(db, agent)).toEqual(["/help/", "/help/secret", "/help/shipping"]);
+  });
+
+  test("a sitemap's disallowed pages are skipped", async () => {
+    robots = () => new Response(ourGroup);
+    const db = tempDb();
+    const { agent } = seedWithCli(db);
+    await crawl(db, agent, "/sitemap.xml");
+    expect(sources(db, agent)).toEqual(["/help/shipping"]);
+    expect(hits).not.toContain("/help/secret");
+  });
+
+  test("a disallowed start address, or a robots.txt answering 5xx, is refused in one line; nothing is added", async () => {
+    const db = tempDb();
+    const { agent } = seedWithCli(db);
+    const cases: [() => Response, string, RegExp][] = [
+      [() => new Response(ourGroup), "/help/secret", /^Error: cannot crawl http:\/\/127\.0\.0\.1:\d+\/help\/secret: http:\/\/127\.0\.0\.1:\d+\/robots\.txt disallows it for zenith-ingest$/],
+      [() => new Response("User-agent: *\nDisallow: /\n"), "/help/", /robots\.txt disallows it/],
+      [() => new Response("", { status: 503 }), "/help/", /robots\.txt answered HTTP 503/],
+    ];
+    for (const [answer, path, message] of cases) {
+      robots = answer;
+      const r = await crawl(db, agent, path);
+      expect(r.stderr.trim()).toMatch(message);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.code).not.toBe(0);
+      expect(hits).toEqual(["/robots.txt"]);
+    }
+    expect(zenithJson(db, ["material", "list", "--agent", agent]).material).toHaveLength(0);
+  });
+
+  test("a missing (404) or forbidden (403) robots.txt lets everything be crawled", async () => {
+    for (const status of [404, 403]) {
+      robots = () => new Response("User-agent: *\nDisallow: /\n", { status });
+      const db = tempDb();
+      const { agent } = seedWithCli(db);
+      await crawl(db, agent, "/help/");
+      expect(sources(db, agent)).toEqual(["/help/", "/help/secret", "/help/secret/other", "/help/secret/public", "/help/shipping"]);
+    }
   });
 });

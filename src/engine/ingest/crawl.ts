@@ -1,14 +1,18 @@
 /**
  * Material from the web: one page, a sitemap, or a same-site crawl from a page, capped.
  * Only the start address must load; pages found on the way that fail are skipped.
+ * The site's robots.txt is honoured: disallowed pages are not fetched, a disallowed start is refused.
  */
 import { CliError } from "../../errors";
 import { MAX_FILE_BYTES, type Doc } from "./document";
 import { docsFromFile, textDoc } from "./formats";
 import { htmlToText } from "./html";
+import { robotsFor, type RobotsRules } from "./robots";
 
 export const DEFAULT_MAX_PAGES = 20;
 const FETCH_TIMEOUT_MS = 15_000;
+/** Sent with every request; its product token ("zenith-ingest") picks our robots.txt group. */
+const USER_AGENT = "zenith-ingest/1";
 
 interface Fetched {
   url: string;
@@ -31,7 +35,7 @@ function parseStart(raw: string): URL {
 async function get(url: string): Promise<Fetched> {
   let res: Response;
   try {
-    res = await fetch(url, { redirect: "follow", signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { "user-agent": "zenith-ingest/1", accept: "text/html,application/xhtml+xml,application/xml,text/plain,application/pdf;q=0.9,*/*;q=0.5" } });
+    res = await fetch(url, { redirect: "follow", signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { "user-agent": USER_AGENT, accept: "text/html,application/xhtml+xml,application/xml,text/plain,application/pdf;q=0.9,*/*;q=0.5" } });
   } catch (err) {
     const reason = (err as Error).name === "TimeoutError" ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s` : (err as Error).message;
     throw new CliError(`cannot fetch ${url}: ${reason}`);
@@ -48,15 +52,16 @@ const text = (f: Fetched) => new TextDecoder().decode(f.bytes);
 const isSitemap = (f: Fetched) => /<(urlset|sitemapindex)[\s>]/i.test(text(f).slice(0, 2000));
 const isHtml = (f: Fetched) => f.type.includes("html") || (!f.type && /<html|<body|<p[\s>]/i.test(text(f).slice(0, 2000)));
 
-/** Sitemap <loc> entries (nested sitemap indexes followed once). */
-async function sitemapPages(f: Fetched, origin: string): Promise<string[]> {
-  const locs = [...text(f).matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/gi)].map((m) => m[1].replace(/&amp;/g, "&"));
+const locs = (f: Fetched) => [...text(f).matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/gi)].map((m) => m[1].replace(/&amp;/g, "&"));
+
+/** Sitemap <loc> entries (nested sitemap indexes followed once, if robots.txt allows them). */
+async function sitemapPages(f: Fetched, origin: string, robots: RobotsRules): Promise<string[]> {
   const out: string[] = [];
-  for (const loc of locs) {
+  for (const loc of locs(f)) {
     if (!loc.startsWith(origin)) continue;
     if (/\.xml(\?|$)/i.test(loc)) {
-      const nested = await get(loc).catch(() => null);
-      if (nested && isSitemap(nested)) out.push(...[...text(nested).matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/gi)].map((m) => m[1]).filter((u) => u.startsWith(origin)));
+      const nested = robots.allows(loc) ? await get(loc).catch(() => null) : null;
+      if (nested && isSitemap(nested)) out.push(...locs(nested).filter((u) => u.startsWith(origin)));
     } else out.push(loc);
   }
   return out;
@@ -95,24 +100,33 @@ async function docsOf(f: Fetched): Promise<Doc[]> {
 /** Fetches a URL: a page (and the same-site pages it links to), or every page of a sitemap. */
 export async function docsFromUrl(raw: string, maxPages = DEFAULT_MAX_PAGES): Promise<Doc[]> {
   const start = parseStart(raw);
+  const robots = await robotsFor(start.origin, USER_AGENT);
+  if (!robots.allows(start.toString())) throw new CliError(`cannot crawl ${start}: ${robots.refusal}`);
   const first = await get(start.toString());
+  if (!robots.allows(first.url)) throw new CliError(`cannot crawl ${start}: it redirects to ${first.url}, and ${robots.refusal}`);
   const docs: Doc[] = [];
   const seen = new Set<string>([start.toString(), first.url]);
   let queue: string[];
   const fromSitemap = isSitemap(first);
   if (fromSitemap) {
-    queue = await sitemapPages(first, start.origin);
+    queue = await sitemapPages(first, start.origin, robots);
     if (!queue.length) throw new CliError(`the sitemap ${start} lists no pages on ${start.origin}`);
   } else {
     docs.push(...(await docsOf(first)));
     queue = isHtml(first) ? sameSiteLinks(first, start) : [];
   }
+  let refused = 0;
   while (queue.length && docs.length < maxPages) {
     const next = queue.shift()!;
     if (seen.has(next)) continue;
     seen.add(next);
+    if (!robots.allows(next)) {
+      refused++;
+      continue;
+    }
     const page = await get(next).catch(() => null);
-    if (!page || !isHtml(page)) continue;
+    // A redirect may land on a disallowed page: it was fetched, but is not kept.
+    if (!page || !isHtml(page) || !robots.allows(page.url)) continue;
     try {
       docs.push(pageDoc(page));
     } catch {
@@ -120,6 +134,6 @@ export async function docsFromUrl(raw: string, maxPages = DEFAULT_MAX_PAGES): Pr
     }
     if (!fromSitemap) queue.push(...sameSiteLinks(page, start));
   }
-  if (!docs.length) throw new CliError(`no readable pages at ${start}`);
+  if (!docs.length) throw new CliError(`no readable pages at ${start}${refused ? ` (${refused} disallowed by ${robots.url})` : ""}`);
   return docs;
 }
