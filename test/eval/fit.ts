@@ -1,7 +1,9 @@
 /**
  * Fits the confidence model's weights (src/engine/confidence.ts) on one half of SQuAD 2.0's
  * articles and reports them on the other half. Input: the lines of dump.ts.
- * Usage: bun test/eval/dump.ts > /tmp/f.jsonl && bun test/eval/fit.ts /tmp/f.jsonl
+ * Usage: bun test/eval/dump.ts --folds 5 > /tmp/train.jsonl && bun test/eval/dump.ts > /tmp/f.jsonl
+ *        && bun test/eval/fit.ts /tmp/train.jsonl /tmp/f.jsonl
+ * (the first file's fit-half lines train the model, the second's report half reports it).
  * The own help-centre set is deliberately not used: it stays a test set.
  */
 import { readFileSync } from "node:fs";
@@ -19,10 +21,10 @@ interface Row {
   pair: boolean;
 }
 
-const rows: Row[] = readFileSync(process.argv[2] ?? "/tmp/squad-features.jsonl", "utf8").trim().split("\n").map((l) => JSON.parse(l));
-const usable = rows.filter((r) => r.group !== "c");
-const fit = usable.filter((r) => fitHalf(r.title));
-const test = usable.filter((r) => !fitHalf(r.title));
+const load = (file: string): Row[] => readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l)).filter((r: Row) => r.group !== "c");
+const [trainFile = "/tmp/train.jsonl", reportFile = trainFile] = process.argv.slice(2);
+const fit = load(trainFile).filter((r) => fitHalf(r.title));
+const test = load(reportFile).filter((r) => !fitHalf(r.title));
 const dims = FEATURE_NAMES.length;
 // The shipped model's features; FEATURES=a,b,… fits on others to compare (the rest get weight 0).
 const SHIPPED = "coverage,own,passage,typeMiss,margin,score";
@@ -46,7 +48,8 @@ for (const [name, set] of [["fit half", fit], ["report half", test]] as const) {
   for (const th of [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8]) {
     const aa = a.filter((r) => r.contains && prob(r) >= th).length;
     const bb = b.filter((r) => prob(r) < th).length;
-    const old = [a.filter((r) => r.contains && r.confidence >= 0.72).length, b.filter((r) => r.confidence < 0.72).length];
-    console.log(`  ${th.toFixed(2)}  (a) ${pc(aa, a.length)}  (b) ${pc(bb, b.length)}    [old 0.72: ${pc(old[0], a.length)} ${pc(old[1], b.length)}]`);
+    // The model the dump was made with, at the same threshold, for comparison.
+    const was = [a.filter((r) => r.contains && r.confidence >= th).length, b.filter((r) => r.confidence < th).length];
+    console.log(`  ${th.toFixed(2)}  (a) ${pc(aa, a.length)}  (b) ${pc(bb, b.length)}    [dumped model: ${pc(was[0], a.length)} ${pc(was[1], b.length)}]`);
   }
 }

@@ -40,14 +40,19 @@ export interface SquadSetup {
   paragraphs: { loaded: number; heldOut: number };
 }
 
-/** The agent with every paragraph but the seeded held-out tenth, and the questions to ask. */
-export async function setupSquad(path = SQUAD_PATH): Promise<SquadSetup | null> {
+/**
+ * The agent with every paragraph but the seeded held-out tenth, and the questions to ask.
+ * `holdOut` replaces the held-out choice (the fitting tools hold out other paragraphs to
+ * get more examples of uncovered questions; `make eval` always uses the seeded tenth).
+ */
+export async function setupSquad(path = SQUAD_PATH, holdOut?: (index: number, title: string) => boolean): Promise<SquadSetup | null> {
   if (!existsSync(path)) return null;
   const data = JSON.parse(readFileSync(path, "utf8")) as { data: { title: string; paragraphs: { context: string; qas: { question: string; is_impossible: boolean; answers: { text: string }[] }[] }[] }[] };
   const all = data.data.flatMap((a) => a.paragraphs.map((p) => ({ title: a.title.replace(/_/g, " "), ...p })));
   const random = rng(SEED);
   const order = all.map((p, i) => ({ i, r: random() })).sort((x, y) => x.r - y.r);
-  const heldOut = new Set(order.slice(0, Math.round(all.length * HELD_OUT_SHARE)).map((o) => o.i));
+  const seeded = new Set(order.slice(0, Math.round(all.length * HELD_OUT_SHARE)).map((o) => o.i));
+  const heldOut = holdOut ? new Set(all.flatMap((p, i) => (holdOut(i, p.title) ? [i] : []))) : seeded;
   const ev = evalStore({ name: "SQuAD", persona: "", instructions: "" });
   const inputs: IngestInput[] = all.flatMap((p, i) => (heldOut.has(i) ? [] : [{ kind: "text" as const, text: p.context, title: p.title, source: `${p.title} #${i}` }]));
   await ingest(ev.store, ev.agent.id, inputs);
