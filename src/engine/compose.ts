@@ -94,7 +94,12 @@ export function scoreSentences(query: Query, stats: Stats, list: Candidate[]): {
     split.push(sents);
     const sentStems = sents.map((s) => stems(s));
     // A sentence that leans on the one before ("It costs $8.99…") is read together with it.
-    const sentSets = sentStems.map((s, i) => new Set(i > 0 && LEANS_BACK.test(sents[i]) ? [...sentStems[i - 1], ...s] : s));
+    // A list item is read with its lead-in ("**Free** — for small teams." above "- Up to 3 members").
+    const leads = leadsOf(sents);
+    const sentSets = sentStems.map((s, i) => {
+      const context = leads[i] >= 0 ? sentStems[leads[i]] : i > 0 && LEANS_BACK.test(sents[i]) ? sentStems[i - 1] : [];
+      return new Set(context.length ? [...context, ...s] : s);
+    });
     const titleStems = new Set(stems(c.title));
     const passageStems = new Set(sentStems.flat());
     const hasIn = (set: Set<string> | undefined, t: (typeof terms)[number]) => !!set && (set.has(t.term) || t.alts.some((a) => set.has(a)));
@@ -161,6 +166,20 @@ export function choose(query: Query, stats: Stats, list: Candidate[]): Choice[] 
   return [...best.values()].sort((a, b) => b.score - a.score);
 }
 
+const LIST_ITEM = /^\s*(?:[-*•]|\d+[.)])\s/;
+
+/** For each sentence, the index of the lead-in its list item belongs to (the nearest sentence above that is not an item), or -1. */
+export function leadsOf(sents: string[]): number[] {
+  let lead = -1;
+  return sents.map((s, i) => {
+    if (!LIST_ITEM.test(s)) {
+      lead = i;
+      return -1;
+    }
+    return lead;
+  });
+}
+
 const LEANS_BACK = /^(?:it|its|this|that|these|those|they|them|their|he|she|his|her|there|then|also|however|but|so|otherwise|in that case|if so)\b/i;
 
 /** Least share of the question a following sentence must hold to be added to the answer. */
@@ -179,8 +198,10 @@ export function extract(choice: Choice, brief = false): string {
   const limit = brief ? MAX_ANSWER_WORDS / 2 : MAX_ANSWER_WORDS;
   // In order of need; whatever fits under the word limit is kept, then read in text order.
   const wanted = [index];
-  const leansBack = LEANS_BACK.test(plain(sents[index])) || words(sents[index]) < 5;
-  if (index > 0 && leansBack) wanted.push(index - 1);
+  const lead = leadsOf(sents)[index];
+  const leansBack = lead < 0 && (LEANS_BACK.test(plain(sents[index])) || words(sents[index]) < 5);
+  if (lead >= 0) wanted.push(lead);
+  else if (index > 0 && leansBack) wanted.push(index - 1);
   if (/:\s*$/.test(sents[index])) for (let i = index + 1; i < sents.length && i <= index + 6; i++) wanted.push(i);
   else if (!brief) {
     if (index + 1 < sents.length && shares[index + 1] >= FOLLOWING_SHARE) wanted.push(index + 1);

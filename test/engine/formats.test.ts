@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToText } from "../../src/engine/ingest/html";
 import { docsFromFile, pdfLayout } from "../../src/engine/ingest/formats";
+import { markdownTables } from "../../src/engine/ingest/tables";
 import { makeDocx, makePdf } from "../support/documents";
 
 describe("HTML", () => {
@@ -19,7 +20,8 @@ describe("HTML", () => {
     expect(text).toContain("You can return lamps within 60 days of delivery.");
     expect(text).toContain("## Refund times");
     expect(text).toContain("- Card: 5 days");
-    expect(text).toContain("Lamp | $0");
+    // A table row becomes a sentence, its cells labelled by the header.
+    expect(text).toContain("- PayPal: 1 day\n\nLamp — Fee: $0.");
     expect(links).toEqual(["/a", "/b"]);
   });
 
@@ -30,6 +32,28 @@ describe("HTML", () => {
 
   test("an HTML fragment without html/body still parses", () => {
     expect(htmlToText("<p>Just one paragraph about refunds.</p>", { mainContent: false }).text).toBe("Just one paragraph about refunds.");
+  });
+});
+
+describe("tables", () => {
+  test("a Markdown table's rows become sentences labelled by the header; the separator goes", () => {
+    const md = "# Prices\n\n| Plan | Monthly | Annually |\n|------|:-------:|---------|\n| Free | $0 | |\n| Plus | $10 per member | $8 per member |\n\nAfter.";
+    expect(markdownTables(md)).toBe("# Prices\n\nFree — Monthly: $0. Plus — Monthly: $10 per member; Annually: $8 per member.\n\nAfter.");
+  });
+
+  test("pipes that are not a table are left alone", () => {
+    const text = "Use a | b in the search box.\n| not | a table |\nno separator";
+    expect(markdownTables(text)).toBe(text);
+  });
+
+  test("an HTML table without header cells keeps its cells in order", () => {
+    const { text } = htmlToText("<table><tr><td>Card</td><td>5 days</td></tr><tr><td>PayPal</td><td>1 day</td></tr></table>", { mainContent: false });
+    expect(text).toBe("Card — 5 days. PayPal — 1 day.");
+  });
+
+  test("a header row inside thead labels the body rows", () => {
+    const { text } = htmlToText("<table><thead><tr><th>Plan</th><th>Price</th></tr></thead><tbody><tr><td>Plus</td><td>$8</td></tr></tbody></table>", { mainContent: false });
+    expect(text).toBe("Plus — Price: $8.");
   });
 });
 

@@ -7,6 +7,7 @@ import { CliError } from "../../errors";
 import { MAX_FILE_BYTES, MAX_TEXT_CHARS, type Doc } from "./document";
 import { splitText } from "./split";
 import { htmlToText } from "./html";
+import { markdownTables } from "./tables";
 import { qaDocsFromCsv, qaDocsFromJson } from "./qa-file";
 
 export const SUPPORTED = [".txt", ".md", ".markdown", ".html", ".htm", ".pdf", ".docx", ".csv", ".json"];
@@ -67,7 +68,7 @@ export async function docsFromFile(name: string, bytes: Uint8Array, titleOverrid
         return [textDoc("text", utf8(), fallbackTitle, source, { guessHeadings: true })];
       case ".md":
       case ".markdown": {
-        const text = utf8();
+        const text = markdownTables(utf8());
         return [textDoc("markdown", text, titleOverride ?? markdownTitle(text) ?? fallbackTitle, source)];
       }
       case ".html":

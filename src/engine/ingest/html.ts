@@ -4,11 +4,26 @@
  */
 import { parseHTML } from "linkedom";
 import { Readability } from "@mozilla/readability";
+import { rowSentence } from "./tables";
 
 const SKIP = new Set(["script", "style", "noscript", "template", "svg", "nav", "header", "footer", "aside", "form", "button", "iframe", "select", "input", "textarea"]);
 const BLOCK = new Set(["p", "div", "section", "article", "main", "blockquote", "pre", "ul", "ol", "dl", "dt", "dd", "table", "thead", "tbody", "figure", "figcaption", "address", "details", "summary"]);
 
 type El = { nodeType: number; nodeName: string; textContent: string | null; childNodes: ArrayLike<El> };
+
+/** A table's rows (through thead/tbody/tfoot, not into nested tables), each as its child elements. */
+function rowsOf(table: El): El[][] {
+  const rows: El[][] = [];
+  const visit = (node: El) => {
+    for (const c of Array.from(node.childNodes)) {
+      const tag = c.nodeName.toLowerCase();
+      if (tag === "tr") rows.push(Array.from(c.childNodes));
+      else if (tag === "thead" || tag === "tbody" || tag === "tfoot") visit(c);
+    }
+  };
+  visit(table);
+  return rows;
+}
 
 /** Walks the DOM into text: one block per paragraph, "#" lines for headings, "- " for items. */
 function toText(root: El): string {
@@ -42,11 +57,17 @@ function toText(root: El): string {
       for (const c of Array.from(node.childNodes)) walk(c);
       return end("\n");
     }
-    if (tag === "tr") {
-      end("\n");
-      const cells = Array.from(node.childNodes).filter((c) => c.nodeType === 1).map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim());
-      line = cells.filter(Boolean).join(" | ");
-      return end("\n");
+    if (tag === "table") {
+      end();
+      // A table is a block of its own, also right after a list (whose items end in one "\n").
+      if (out.length && !out[out.length - 1].endsWith("\n\n")) out.push("\n");
+      const rows = rowsOf(node).map((r) => r.filter((c) => c.nodeType === 1 && /^t[hd]$/i.test(c.nodeName)));
+      // The first row is the header when it is all header cells (or the only row of a thead).
+      const first = rows[0] ?? [];
+      const hasHeader = rows.length > 1 && first.length > 0 && first.every((c) => c.nodeName.toLowerCase() === "th");
+      const text = (cells: El[]) => cells.map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim());
+      line = (hasHeader ? rows.slice(1) : rows).map((r) => rowSentence(hasHeader ? text(first) : null, text(r))).filter(Boolean).join(" ");
+      return end();
     }
     const block = BLOCK.has(tag);
     if (block) end();

@@ -1,0 +1,53 @@
+/** Tables and lists answer like prose: a table row with its columns' names, a list item with its lead-in. */
+import { beforeAll, describe, expect, test } from "bun:test";
+import { answer, ingest } from "../../src/engine";
+import { leadsOf } from "../../src/engine/compose";
+import { engineStore, turns } from "./engine-fixture";
+
+const PLANS = `# Plans
+
+## Prices
+
+| Plan | Billed monthly | Billed annually |
+|------|----------------|-----------------|
+| Starter | $0 | $0 |
+| Team | $12 per seat | $10 per seat |
+
+## Limits
+
+**Starter** — for a single household.
+- Up to 2 delivery addresses
+- Saved lists expire after 30 days
+
+**Team** — for offices.
+- Unlimited delivery addresses
+- Saved lists never expire
+`;
+
+describe("structured material", () => {
+  const { store, agent } = engineStore({ name: "Plans Help" });
+  beforeAll(async () => {
+    const dir = await import("node:fs").then((fs) => fs.mkdtempSync(`${require("node:os").tmpdir()}/zenith-plans-`));
+    const path = `${dir}/plans.md`;
+    await Bun.write(path, PLANS);
+    await ingest(store, agent.id, [{ kind: "file", path }]);
+  });
+
+  test("a table row answers with the row's and the column's words", async () => {
+    const reply = await answer(store, agent, turns("What does the Team plan cost billed annually?"));
+    expect(reply.covered).toBe(true);
+    expect(reply.content).toContain("Team — Billed monthly: $12 per seat; Billed annually: $10 per seat.");
+    expect(reply.content).not.toContain("|");
+  });
+
+  test("a list item is chosen and read with its lead-in", async () => {
+    const reply = await answer(store, agent, turns("How many delivery addresses on Starter?"));
+    expect(reply.covered).toBe(true);
+    expect(reply.content).toContain("Up to 2 delivery addresses");
+    expect(reply.content).toContain("Starter");
+  });
+
+  test("leadsOf: items point at the nearest sentence above that is not an item", () => {
+    expect(leadsOf(["Lead one.", "- a", "- b", "Lead two:", "1. c", "Prose."])).toEqual([-1, 0, 0, -1, 3, -1]);
+  });
+});
