@@ -1,10 +1,16 @@
 /**
- * Fits the confidence model's weights (src/engine/confidence.ts) on one half of SQuAD 2.0's
- * articles and reports them on the other half. Input: the lines of dump.ts.
- * Usage: bun test/eval/dump.ts --folds 5 > /tmp/train.jsonl && bun test/eval/dump.ts > /tmp/f.jsonl
- *        && bun test/eval/fit.ts /tmp/train.jsonl /tmp/f.jsonl
- * (the first file's fit-half lines train the model, the second's report half reports it).
- * The own help-centre set is deliberately not used: it stays a test set.
+ * Fits the confidence model's weights (src/engine/confidence.ts) and reports them on data
+ * the fit never saw. Input: the lines of dump.ts.
+ *
+ *   bun test/eval/dump.ts > /tmp/f.jsonl                       # the seeded construction
+ *   bun test/eval/dump.ts --folds 5 > /tmp/train.jsonl         # more uncovered examples
+ *   bun test/eval/dump.ts --help-centre dev > /tmp/dev.jsonl   # the development help centre
+ *   bun test/eval/dump.ts --help-centre test > /tmp/own.jsonl  # the test help centre
+ *   bun test/eval/fit.ts /tmp/train.jsonl /tmp/f.jsonl [--dev /tmp/dev.jsonl] [--test /tmp/own.jsonl]
+ *
+ * Trained on: the first file's lines of SQuAD's fit half (split.ts), plus the development
+ * help centre's lines when given (DEV_WEIGHT: its questions weigh as much in all as SQuAD's).
+ * Reported on: the second file's report half and the test help centre — never trained on.
  */
 import { readFileSync } from "node:fs";
 import { FEATURE_NAMES } from "../../src/engine/confidence";
@@ -12,6 +18,7 @@ import { fitHalf } from "./split";
 import { fitLogistic } from "./logistic";
 
 interface Row {
+  set?: "dev" | "test";
   title: string;
   group: "a" | "b" | "c";
   contains: boolean;
@@ -21,30 +28,50 @@ interface Row {
   pair: boolean;
 }
 
-const load = (file: string): Row[] => readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l)).filter((r: Row) => r.group !== "c");
-const [trainFile = "/tmp/train.jsonl", reportFile = trainFile] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args.splice(at, 2)[1] : undefined;
+};
+const devFile = option("--dev");
+const testFile = option("--test");
+const [trainFile = "/tmp/train.jsonl", reportFile = trainFile] = args;
+const load = (file: string | undefined): Row[] => (file ? readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l)).filter((r: Row) => r.group !== "c") : []);
 const fit = load(trainFile).filter((r) => fitHalf(r.title));
-const test = load(reportFile).filter((r) => !fitHalf(r.title));
+const report = load(reportFile).filter((r) => !fitHalf(r.title));
+const dev = load(devFile);
+const own = load(testFile);
 const dims = FEATURE_NAMES.length;
 // The shipped model's features; FEATURES=a,b,… fits on others to compare (the rest get weight 0).
 const SHIPPED = "coverage,own,passage,typeMiss,margin,score";
 const only = (process.env.FEATURES ?? SHIPPED).split(",");
 const mask = FEATURE_NAMES.map((n) => only.includes(n));
-const x = (r: Row) => [...(r.features ?? new Array(dims).fill(0)).map((v, i) => (mask[i] ? v : 0)), 1];
+const x = (r: Row) => [...(r.features?.length ? r.features : new Array(dims).fill(0)).map((v, i) => (mask[i] ? v : 0)), 1];
 
-// Each group weighs the same in the loss: (b) is ten times smaller than (a) but matters as much.
-const count = (g: string) => fit.filter((r) => r.group === g).length;
-const groupWeight = { a: 1, b: count("a") / count("b"), c: 0 };
-const w = fitLogistic(fit.map((r) => ({ x: x(r), y: r.group === "a" && r.contains ? 1 : 0, weight: groupWeight[r.group] })));
+// Within a source, covered and uncovered questions weigh the same in all: uncovered ones are
+// fewer but matter as much. Sources: SQuAD's fit half, and the dev help centre times DEV_WEIGHT.
+const DEV_WEIGHT = Number(process.env.DEV_WEIGHT ?? 1);
+function weights(rows: Row[], total: number): Map<Row, number> {
+  const a = rows.filter((r) => r.group === "a").length;
+  const b = rows.filter((r) => r.group === "b").length;
+  return new Map(rows.map((r) => [r, (r.group === "a" ? total / 2 / a : total / 2 / b) || 0]));
+}
+const squadWeights = weights(fit, fit.length);
+const devWeights = weights(dev, fit.length * DEV_WEIGHT);
+const label = (r: Row) => (r.group === "a" && r.contains ? 1 : 0);
+// A matched Q&A pair's confidence is its agreement, not the model's: such lines are not fitted.
+const trained = (r: Row) => !r.pair && !!r.features?.length;
+const w = fitLogistic([...fit.filter(trained).map((r) => ({ x: x(r), y: label(r) as 0 | 1, weight: squadWeights.get(r)! })), ...dev.filter(trained).map((r) => ({ x: x(r), y: label(r) as 0 | 1, weight: devWeights.get(r)! }))]);
 
 const prob = (r: Row) => (r.pair ? r.confidence : 1 / (1 + Math.exp(-x(r).reduce((a, v, i) => a + v * w[i], 0))));
 console.log("weights:", FEATURE_NAMES.map((n, i) => `${n} ${w[i].toFixed(3)}`).join(", "), `intercept ${w[dims].toFixed(3)}`);
 console.log(`[${w.map((v) => +v.toFixed(3)).join(", ")}]`);
-for (const [name, set] of [["fit half", fit], ["report half", test]] as const) {
+const pc = (n: number, d: number) => ((100 * n) / d).toFixed(1).padStart(5) + "%";
+for (const [name, set] of [["SQuAD fit half (trained on)", fit], ["dev help centre (trained on)", dev], ["SQuAD report half", report], ["test help centre (own set)", own]] as const) {
+  if (!set.length) continue;
   const a = set.filter((r) => r.group === "a");
   const b = set.filter((r) => r.group === "b");
-  const pc = (n: number, d: number) => ((100 * n) / d).toFixed(1).padStart(5) + "%";
-  console.log(`\n${name}: ${a.length} (a), ${b.length} (b); (a) ceiling: extract ${pc(a.filter((r) => r.contains).length, a.length)}, top passages ${pc(a.filter((r) => r.inPassages).length, a.length)}`);
+  console.log(`\n${name}: ${a.length} (a), ${b.length} (b); (a) ceiling: extract ${pc(a.filter((r) => r.contains).length, a.length)}`);
   for (const th of [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8]) {
     const aa = a.filter((r) => r.contains && prob(r) >= th).length;
     const bb = b.filter((r) => prob(r) < th).length;

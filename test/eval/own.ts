@@ -10,8 +10,29 @@ import type { ChatMessage } from "../../src/types";
 import { makeDocx, makePdf } from "../support/documents";
 import { evalStore, normalise, percentile } from "./harness";
 
-export const HELP_CENTRE = resolve(import.meta.dir, "help-centre");
-const QUESTIONS = resolve(import.meta.dir, "questions.json");
+/** A help centre and its questions. */
+export interface HelpCentreSet {
+  dir: string;
+  questions: string;
+  name: string;
+  persona: string;
+}
+
+/** The test set: what `make eval` reports. Never used to fit or to choose anything. */
+export const TEST_SET: HelpCentreSet = {
+  dir: resolve(import.meta.dir, "help-centre"),
+  questions: resolve(import.meta.dir, "questions.json"),
+  name: "Brightcart Help",
+  persona: "A friendly support assistant for Brightcart, an online home-goods store.",
+};
+
+/** The development set (test/eval/dev-set.md): written apart from the test set, used only for fitting. */
+export const DEV_SET: HelpCentreSet = {
+  dir: resolve(import.meta.dir, "dev-centre"),
+  questions: resolve(import.meta.dir, "dev-questions.json"),
+  name: "Lumen Notes Help",
+  persona: "A friendly support assistant for Lumen Notes, a note-taking and team wiki app.",
+};
 
 export interface EvalQuestion {
   q: string;
@@ -39,7 +60,7 @@ function wrap(text: string): string[] {
 }
 
 /** The help centre as ingest inputs; *.pdf.txt and *.docx.txt are turned into real PDF/DOCX bytes. */
-export async function helpCentreInputs(dir = HELP_CENTRE): Promise<IngestInput[]> {
+export async function helpCentreInputs(dir: string): Promise<IngestInput[]> {
   const inputs: IngestInput[] = [];
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
@@ -53,8 +74,16 @@ export async function helpCentreInputs(dir = HELP_CENTRE): Promise<IngestInput[]
   return inputs;
 }
 
-export function loadQuestions(): EvalQuestion[] {
-  return JSON.parse(readFileSync(QUESTIONS, "utf8"));
+export function loadQuestions(file: string): EvalQuestion[] {
+  return JSON.parse(readFileSync(file, "utf8"));
+}
+
+/** An agent with the set's help centre loaded. */
+export async function helpCentreStore(set: HelpCentreSet) {
+  const ev = evalStore({ name: set.name, persona: set.persona, instructions: "Answer from the help centre only." });
+  const inputs = await helpCentreInputs(set.dir);
+  await ingest(ev.store, ev.agent.id, inputs);
+  return { ev, pages: inputs.length };
 }
 
 export function messagesOf(q: EvalQuestion): ChatMessage[] {
@@ -77,11 +106,9 @@ export interface OwnResult {
   pages: number;
 }
 
-export async function runOwn(): Promise<OwnResult> {
-  const ev = evalStore({ name: "Brightcart Help", persona: "A friendly support assistant for Brightcart, an online home-goods store.", instructions: "Answer from the help centre only." });
+export async function runOwn(set = TEST_SET): Promise<OwnResult> {
+  const { ev, pages } = await helpCentreStore(set);
   try {
-    const inputs = await helpCentreInputs();
-    await ingest(ev.store, ev.agent.id, inputs);
     const result: OwnResult = {
       answerable: { correct: 0, total: 0 },
       declinable: { correct: 0, total: 0 },
@@ -89,10 +116,10 @@ export async function runOwn(): Promise<OwnResult> {
       latency: { p50: 0, p99: 0 },
       failures: [],
       sweep: [],
-      pages: inputs.length,
+      pages,
     };
     const times: number[] = [];
-    for (const q of loadQuestions()) {
+    for (const q of loadQuestions(set.questions)) {
       const messages = messagesOf(q);
       const t0 = performance.now();
       const reply = await answer(ev.store, ev.agent, messages);
