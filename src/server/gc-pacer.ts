@@ -1,10 +1,15 @@
 /** Garbage-collection pacing for a busy server (see startGcPacer). */
 import { edenGC, fullGC, heapSize } from "bun:jsc";
 
-/** How often the pacer looks at the heap while requests arrive. */
-const GC_TICK_MS = 50;
+/**
+ * How often the pacer looks at the heap while requests arrive. Resident memory peaks just
+ * before a collection, so the tick and the growth below bound the peak; at 25 ms and 3 MiB
+ * the hot path's throughput is unchanged (measured against 50 ms and 8 MiB), at 20 ms and
+ * 2 MiB it starts to drop.
+ */
+const GC_TICK_MS = 25;
 /** Old-generation growth after which the pacer runs a full collection. */
-const FULL_GC_GROWTH_BYTES = 8 * 1024 * 1024;
+const FULL_GC_GROWTH_BYTES = 3 * 1024 * 1024;
 
 /**
  * JavaScriptCore sizes its heap by the machine's RAM: on a large machine a busy server lets
