@@ -5,6 +5,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { systemClock, type Clock } from "./clock";
+import { upTo } from "./lazy-lru";
 
 interface Window {
   start: number;
@@ -19,7 +20,7 @@ export class ProbeBudget {
     private readonly clock: Clock = systemClock,
     maxNetworks = 100_000,
   ) {
-    this.windows = new LRUCache({ max: maxNetworks });
+    this.windows = new LRUCache(upTo(maxNetworks));
   }
 
   /** Seconds the network must still wait, or 0 when it may try. */

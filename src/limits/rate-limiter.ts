@@ -4,6 +4,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { systemClock, type Clock } from "./clock";
+import { upTo } from "./lazy-lru";
 
 export interface RateDecision {
   allowed: boolean;
@@ -20,7 +21,7 @@ export interface RateLimiter {
 const WINDOW_MS = 60_000;
 
 export class MinuteWindowLimiter implements RateLimiter {
-  private readonly windows = new LRUCache<string, { start: number; count: number }>({ max: 100_000 });
+  private readonly windows = new LRUCache<string, { start: number; count: number }>(upTo(100_000));
   constructor(private readonly clock: Clock = systemClock) {}
 
   take(key: string, limit: number): RateDecision {

@@ -6,6 +6,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { systemClock, type Clock } from "../limits/clock";
+import { upTo } from "../limits/lazy-lru";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -24,7 +25,7 @@ export interface FairnessDecision {
 }
 
 export class FairnessLimiter {
-  private readonly windows = new LRUCache<string, { start: number; count: number }>({ max: 200_000 });
+  private readonly windows = new LRUCache<string, { start: number; count: number }>(upTo(200_000));
   constructor(private readonly clock: Clock = systemClock) {}
 
   private current(rule: Rule, now: number) {
