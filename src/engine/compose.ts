@@ -202,14 +202,14 @@ export function extract(choice: Choice, brief = false): string {
   const leansBack = lead < 0 && (LEANS_BACK.test(plain(sents[index])) || words(sents[index]) < 5);
   if (lead >= 0) wanted.push(lead);
   else if (index > 0 && leansBack) wanted.push(index - 1);
-  if (/:\s*$/.test(sents[index])) for (let i = index + 1; i < sents.length && i <= index + 6; i++) wanted.push(i);
+  if (/:\s*$/.test(sents[index])) for (let i = index + 1; i < sents.length && i <= index + 6 && (i === index + 1 || LIST_ITEM.test(sents[i])); i++) wanted.push(i);
   else if (!brief) {
     if (index + 1 < sents.length && shares[index + 1] >= FOLLOWING_SHARE) wanted.push(index + 1);
     if (index > 0 && !leansBack && shares[index - 1] >= PRECEDING_SHARE) wanted.push(index - 1);
   }
   const kept: number[] = [];
   let total = 0;
-  for (const i of wanted) {
+  for (const i of new Set(wanted)) {
     const n = words(sents[i]);
     if (kept.length && total + n > limit) break;
     kept.push(i);
@@ -217,9 +217,16 @@ export function extract(choice: Choice, brief = false): string {
   }
   kept.sort((a, b) => a - b);
   let text = "";
+  let listed = false;
   for (const i of kept) {
     const s = plain(sents[i]);
-    text = text ? `${text}${/:\s*$/.test(text) ? "\n" : " "}${s}` : s;
+    const item = LIST_ITEM.test(sents[i]);
+    // Items under a lead-in ending in ":" go one per line; any other piece that lacks an end
+    // mark gets one, so list items and table cells do not run into the next sentence.
+    listed = item && (listed || /:\s*$/.test(text));
+    if (!text) text = s;
+    else if (listed || /:\s*$/.test(text)) text = `${text}\n${s}`;
+    else text = `${/[.!?]["')\]]*\s*$/.test(text) ? text : `${text}.`} ${s}`;
   }
   // Footnote marks in the material ("[3]") would read as citations: answers carry none.
   return stripCitations(text);

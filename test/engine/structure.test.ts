@@ -19,6 +19,13 @@ const PLANS = `# Plans
 - Up to 2 delivery addresses
 - Saved lists expire after 30 days
 
+## Paying
+
+We accept these payment methods:
+- Visa
+- Mastercard
+- Bank transfer
+
 **Team** — for offices.
 - Unlimited delivery addresses
 - Saved lists never expire
@@ -45,6 +52,16 @@ describe("structured material", () => {
     expect(reply.covered).toBe(true);
     expect(reply.content).toContain("Up to 2 delivery addresses");
     expect(reply.content).toContain("Starter");
+  });
+
+  test("items under a lead-in ending in a colon come one per line; the lead-in is not repeated", async () => {
+    const reply = await answer(store, agent, turns("Which payment methods do you accept?"));
+    expect(reply.content).toBe("We accept these payment methods:\nVisa\nMastercard\nBank transfer");
+  });
+
+  test("an item read with its lead-in gets an end mark between them", async () => {
+    const reply = await answer(store, agent, turns("Do saved lists expire on the Team plan?"));
+    expect(reply.content).toMatch(/^Team — for offices\. (Unlimited delivery addresses\. )?Saved lists never expire$/);
   });
 
   test("leadsOf: items point at the nearest sentence above that is not an item", () => {
