@@ -6,6 +6,23 @@ import { plain, stripCitations } from "../../src/engine/text/plain";
 import { SHIPPING_MD } from "./engine-fixture";
 
 describe("splitText", () => {
+  test("run-in headings (\"Backups. We back up…\") become section titles where the format asks for them", () => {
+    const text = "## Security\n\nBackups. We back up all data every 6 hours and keep it 35 days.\n\nAccess by our staff. Employees cannot see your pages by default.";
+    const parts = splitText(text, "Overview", { runInHeadings: true });
+    expect(parts).toEqual([
+      { title: "Overview › Security › Backups", body: "We back up all data every 6 hours and keep it 35 days." },
+      { title: "Overview › Security › Access by our staff", body: "Employees cannot see your pages by default." },
+    ]);
+    // Off by default (Markdown and HTML have real headings).
+    expect(splitText(text, "Overview")[0].body).toStartWith("Backups.");
+  });
+
+  test("a short opening sentence is not taken for a run-in heading", () => {
+    for (const body of ["Yes. You can sign in on as many devices as you like.", "It works. Open the app and sign in again.", "Refunds are free. We send the money back in 5 days.", "Plus. Too short."]) {
+      expect(splitText(body, "T", { runInHeadings: true })).toEqual([{ title: "T", body }]);
+    }
+  });
+
   test("each passage keeps its section's title path", () => {
     const parts = splitText(SHIPPING_MD, "Shipping");
     expect(parts.map((p) => p.title)).toEqual(["Shipping", "Shipping › Delivery times", "Shipping › Tracking", "Shipping › Subscriptions"]);

@@ -13,7 +13,7 @@ import { qaDocsFromCsv, qaDocsFromJson } from "./qa-file";
 export const SUPPORTED = [".txt", ".md", ".markdown", ".html", ".htm", ".pdf", ".docx", ".csv", ".json"];
 
 /** A text document from already-extracted text; refuses empty and oversized text. */
-export function textDoc(kind: Doc["kind"], text: string, title: string, source: string | null, opts: { guessHeadings?: boolean } = {}): Doc {
+export function textDoc(kind: Doc["kind"], text: string, title: string, source: string | null, opts: { guessHeadings?: boolean; runInHeadings?: boolean } = {}): Doc {
   const normalised = text.replace(/\r\n?/g, "\n").replace(/\u00a0/g, " ").replace(/[ \t]+\n/g, "\n").trim();
   const what = source ?? "the text";
   if (normalised.length > MAX_TEXT_CHARS) throw new CliError(`${what} is too large: ${normalised.length} characters of text (limit ${MAX_TEXT_CHARS})`);
@@ -65,7 +65,7 @@ export async function docsFromFile(name: string, bytes: Uint8Array, titleOverrid
   try {
     switch (ext) {
       case ".txt":
-        return [textDoc("text", utf8(), fallbackTitle, source, { guessHeadings: true })];
+        return [textDoc("text", utf8(), fallbackTitle, source, { guessHeadings: true, runInHeadings: true })];
       case ".md":
       case ".markdown": {
         const text = markdownTables(utf8());
@@ -77,10 +77,10 @@ export async function docsFromFile(name: string, bytes: Uint8Array, titleOverrid
         return [textDoc("html", page.text, titleOverride ?? page.title ?? fallbackTitle, source)];
       }
       case ".pdf":
-        return [textDoc("pdf", pdfLayout(await pdfText(bytes)), fallbackTitle, source)];
+        return [textDoc("pdf", pdfLayout(await pdfText(bytes)), fallbackTitle, source, { runInHeadings: true })];
       case ".docx": {
         const page = htmlToText(await docxHtml(bytes), { mainContent: false });
-        return [textDoc("docx", page.text, fallbackTitle, source)];
+        return [textDoc("docx", page.text, fallbackTitle, source, { runInHeadings: true })];
       }
       case ".csv":
         return qaDocsFromCsv(utf8(), source);

@@ -39,6 +39,22 @@ function looksLikeHeading(block: string): boolean {
   return !block.includes("\n") && block.length <= 70 && /^[\p{Lu}\p{N}]/u.test(block) && !/[.,;:!?)]$/.test(block) && wordCount(block) <= 10;
 }
 
+/**
+ * A run-in heading: a paragraph that opens with a short title ending in a full stop
+ * ("Backups. We back up all customer data every 6 hours."), common in PDFs and plain text.
+ * A phrase that reads as a sentence — it starts with a pronoun or an answer word, or holds
+ * a verb such as "is" or "can" — is not one.
+ */
+const RUN_IN = /^([\p{Lu}][^\n.!?:;]{1,48}?)\.[ \t]+(?=[\p{Lu}\p{N}"“])/u;
+const NOT_A_TITLE = /^(?:i|it|its|we|you|they|he|she|this|that|these|those|there|here|yes|no|ok|okay|please|thanks|thank|note|see)\b|\b(?:is|are|was|were|be|been|has|have|had|do|does|did|can|cannot|will|would|should|may|might|must|could|not)\b/i;
+
+function runInHeading(block: string): { title: string; rest: string } | null {
+  const m = RUN_IN.exec(block);
+  if (!m || wordCount(m[1]) > 6 || NOT_A_TITLE.test(m[1])) return null;
+  const rest = block.slice(m[0].length).trim();
+  return wordCount(rest) >= 4 ? { title: m[1].trim(), rest } : null;
+}
+
 /** A piece of text with its word count (counted once: joining with whitespace adds them up). */
 interface Counted {
   text: string;
@@ -70,7 +86,7 @@ function joinUpTo(parts: Counted[], sep: string): Counted[] {
 /** A line of = or - after another line: only then can the setext pass change anything. */
 const SETEXT_UNDERLINE = /\n(=+|-+)[ \t]*$/m;
 
-export function splitText(text: string, docTitle: string, opts: { guessHeadings?: boolean } = {}): Passage[] {
+export function splitText(text: string, docTitle: string, opts: { guessHeadings?: boolean; runInHeadings?: boolean } = {}): Passage[] {
   const out: Passage[] = [];
   const path: { level: number; text: string }[] = [];
   const titleOf = () => [docTitle, ...path.map((h) => h.text).filter((t) => t.toLowerCase() !== docTitle.toLowerCase())].join(" › ");
@@ -99,6 +115,12 @@ export function splitText(text: string, docTitle: string, opts: { guessHeadings?
     if (opts.guessHeadings && looksLikeHeading(block)) {
       heading(2, block);
       continue;
+    }
+    const runIn = opts.runInHeadings ? runInHeading(block) : null;
+    if (runIn) {
+      // Below the document's own headings: the next run-in title replaces this one.
+      heading(4, runIn.title);
+      block = runIn.rest;
     }
     buf.push(block.replace(/[ \t]+/g, " "));
   }
