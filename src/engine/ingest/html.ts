@@ -62,7 +62,7 @@ function toText(root: El): string {
       // A table is a block of its own, also right after a list (whose items end in one "\n").
       if (out.length && !out[out.length - 1].endsWith("\n\n")) out.push("\n");
       const rows = rowsOf(node).map((r) => r.filter((c) => c.nodeType === 1 && /^t[hd]$/i.test(c.nodeName)));
-      // The first row is the header when it is all header cells (or the only row of a thead).
+      // The first row is the header when every cell of it is a header cell (th).
       const first = rows[0] ?? [];
       const hasHeader = rows.length > 1 && first.length > 0 && first.every((c) => c.nodeName.toLowerCase() === "th");
       const text = (cells: El[]) => cells.map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim());
