@@ -3,7 +3,8 @@
  * baseline server, and the Node load generator. (test/support/binary.ts is for `bun test`
  * only: its temp folders hook into the test runner.)
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dir, "../..");
@@ -47,20 +48,35 @@ export async function stopAll(): Promise<void> {
   await Promise.all([...live].map((p) => p.exited));
 }
 
-/** Spawns a server that prints {"listening":URL} first, and waits for that line. */
+/**
+ * Spawns a server that prints {"listening":URL} first, and waits for that line. Its stderr
+ * (Zenith's one log line per request) goes to a file, as under a supervisor: the server
+ * still pays for every line it writes, but the bench does not spend the shared cores
+ * reading them while it measures (the baseline writes none).
+ */
 export async function spawnServer(cmd: string[], env: Record<string, string> = {}): Promise<Running> {
   const started = performance.now();
-  const proc = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
+  const logDir = mkdtempSync(join(tmpdir(), "zenith-bench-log-"));
+  const logPath = join(logDir, "stderr.log");
+  const proc = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdout: "pipe", stderr: Bun.file(logPath) });
   live.add(proc);
-  void proc.exited.then(() => live.delete(proc));
+  void proc.exited.then(() => {
+    live.delete(proc);
+    rmSync(logDir, { recursive: true, force: true });
+  });
   let first: (line: string) => void;
   const line = new Promise<string>((r) => (first = r));
-  // Both pipes are drained for the whole run: a full pipe would stall the server.
+  // stdout is drained for the whole run: a full pipe would stall the server.
   void drain(proc.stdout as ReadableStream<Uint8Array>, (l) => first(l));
-  let errText = "";
-  void drain(proc.stderr as ReadableStream<Uint8Array>, (l) => (errText = (errText + l + "\n").slice(-4000)));
+  const errText = () => {
+    try {
+      return readFileSync(logPath, "utf8").slice(-4000);
+    } catch {
+      return "";
+    }
+  };
   const listening = JSON.parse(
-    await Promise.race([line, proc.exited.then((c) => Promise.reject(new Error(`${cmd.join(" ")} exited ${c}: ${errText}`)))]),
+    await Promise.race([line, proc.exited.then((c) => Promise.reject(new Error(`${cmd.join(" ")} exited ${c}: ${errText()}`)))]),
   ).listening as string;
   const listeningMs = performance.now() - started;
   return {

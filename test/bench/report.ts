@@ -131,6 +131,10 @@ ${f.skipped.length ? `## Not measured in this run\n\n${f.skipped.map((s) => `- $
   passages each (under the 2,000,000-character limit per material), one store per corpus
   size (so a larger corpus never slows a smaller one).
   The account's limits are set far above the load.
+- **Logs**: each server's stderr (Zenith's one JSON line per request) goes to a file, as
+  under a supervisor; the server pays for writing it, the bench does not read it while
+  measuring (it did until 2026-11-22, which charged the shared cores for parsing Zenith's
+  log lines and not the baseline's, which has none).
 - **Memory** is VmHWM from /proc (peak resident set) of the server process.
 - **Knobs**: \`ZENITH_BENCH_SECONDS\` (per point, default 3), \`ZENITH_BENCH_1M=1\` adds the
   1M-passage store (about 1.7 GB of store and over five minutes of ingestion, so it is off by
