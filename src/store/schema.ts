@@ -91,7 +91,7 @@ export const chatSessions = sqliteTable("chat_sessions", {
 });
 
 export const chatTurns = sqliteTable("chat_turns", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
+  id: integer("id").primaryKey(),
   sessionId: text("session_id").notNull().references(() => chatSessions.id, { onDelete: "cascade" }),
   question: text("question").notNull(),
   answer: text("answer").notNull(),

@@ -7,10 +7,11 @@ import core from "./0001-core";
 import engine from "./0002-engine";
 import dashboard from "./0004-dashboard";
 import widget from "./0003-widget";
+import leanLog from "./0005-lean-log";
 
 export interface Migration {
   name: string;
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [{ name: "0001-core", sql: core }, { name: "0002-engine", sql: engine }, { name: "0004-dashboard", sql: dashboard }, { name: "0003-widget", sql: widget }];
+export const MIGRATIONS: Migration[] = [{ name: "0001-core", sql: core }, { name: "0002-engine", sql: engine }, { name: "0004-dashboard", sql: dashboard }, { name: "0003-widget", sql: widget }, { name: "0005-lean-log", sql: leanLog }];
