@@ -37,42 +37,68 @@ export function deleteMaterial(store: Store, id: string, delta?: StatsDelta): vo
 const ROWS_PER_INSERT = 2_000;
 
 /**
- * FTS5's in-memory index size during a write (its `hashsize` option; 1 MiB by default). A
- * statement's rows are otherwise cut into a segment per MiB, and those segments merged again.
- * Set for the write only: the index holds the same terms and documents either way.
+ * FTS5 options for a large write, and FTS5's defaults that every other write runs with.
+ * `hashsize` is the in-memory index: a statement's rows are otherwise cut into a segment per
+ * MiB, and those segments merged again. `automerge` is how many segments of one size FTS5
+ * lets pile up before merging them into one of the next size: at 8 instead of 4 a corpus's
+ * passages are rewritten by fewer merges (at 1M passages ~10% faster indexing), and one
+ * merge back at 4 when the write ends folds the extra segments in (see TIDY_PAGES). The
+ * index holds the same terms and documents either way.
  */
-const WRITE_HASH_BYTES = 8 * 1024 * 1024;
-const DEFAULT_HASH_BYTES = 1024 * 1024;
+const LARGE_WRITE = { hashsize: 8 * 1024 * 1024, automerge: 8 };
+const DEFAULTS = { hashsize: 1024 * 1024, automerge: 4 };
+/**
+ * SQLite's page cache during a large write (2 MiB by default): merges read back segments
+ * the write has just made, and a page still cached is not read again (~5% at 1M passages).
+ * Put back when the write ends.
+ */
+const LARGE_WRITE_CACHE_KIB = 256 * 1024;
+/**
+ * Merge work (pages) allowed when a large write ends, back at automerge 4: FTS5 stops as soon
+ * as no size has 4 segments, so this is "until tidy", not a page count to reach. Without
+ * it the extra segments made questions at 100k passages ~10% slower (p99 at 8 connections
+ * over 20 ms); with it they are faster than before, and indexing keeps its gain.
+ */
+const TIDY_PAGES = 1_000_000_000;
 /**
  * Passages from which a document's statement outgrows the default buffer (~1,000 of 80–140
- * words): below it, switching the option costs a write more than it saves.
+ * words): below it, switching the options costs a write more than it saves.
  */
 const LARGE_DOCUMENT = 1_000;
 
 /**
- * FTS5's larger write buffer, switched on before the first large document of a write and
- * back to the default at its end (on failure too, so the connection is left as it was).
- * FTS5 keeps options in its config table, which then holds `hashsize` at its default value
- * (FTS5 lets no one delete the row); a write without a large document touches nothing.
+ * FTS5's large-write options and page cache, switched on before the first large document of a write and
+ * back to the defaults at its end (on failure too, so the connection is left as it was).
+ * FTS5 keeps options in its config table, which then holds them at their default values
+ * (FTS5 lets no one delete the rows); a write without a large document touches nothing.
  */
 class WriteBuffer {
-  private on = false;
+  private cacheSize: number | null = null;
   constructor(private store: Store) {}
 
-  private setHashSize(bytes: number): void {
-    this.store.sqlite.run("INSERT INTO passages_fts(passages_fts, rank) VALUES ('hashsize', ?)", [bytes]);
+  private set(options: typeof DEFAULTS): void {
+    for (const [name, value] of Object.entries(options))
+      this.store.sqlite.run("INSERT INTO passages_fts(passages_fts, rank) VALUES (?, ?)", [name, value]);
+  }
+
+  private pageCache(): number {
+    return this.store.sqlite.query<{ cache_size: number }, []>("PRAGMA cache_size").get()!.cache_size;
   }
 
   enlarge(): void {
-    if (this.on) return;
-    this.setHashSize(WRITE_HASH_BYTES);
-    this.on = true;
+    if (this.cacheSize !== null) return;
+    this.cacheSize = this.pageCache();
+    this.set(LARGE_WRITE);
+    this.store.sqlite.run(`PRAGMA cache_size = -${LARGE_WRITE_CACHE_KIB}`);
   }
 
   restore(): void {
-    if (!this.on) return;
-    this.setHashSize(DEFAULT_HASH_BYTES);
-    this.on = false;
+    if (this.cacheSize === null) return;
+    this.set(DEFAULTS);
+    this.store.sqlite.run("INSERT INTO passages_fts(passages_fts, rank) VALUES ('merge', ?)", [TIDY_PAGES]);
+    // A smaller cache_size frees the pages above it, so the connection gives the memory back.
+    this.store.sqlite.run(`PRAGMA cache_size = ${this.cacheSize}`);
+    this.cacheSize = null;
   }
 }
 
