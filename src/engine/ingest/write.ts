@@ -67,8 +67,9 @@ const TIDY_PAGES = 1_000_000_000;
 const LARGE_DOCUMENT = 1_000;
 
 /**
- * FTS5's large-write options and page cache, switched on before the first large document of a write and
- * back to the defaults at its end (on failure too, so the connection is left as it was).
+ * FTS5's large-write options and the larger page cache, switched on before the first large
+ * document of a write and back to the defaults at its end (on failure too, so the
+ * connection is left as it was).
  * FTS5 keeps options in its config table, which then holds them at their default values
  * (FTS5 lets no one delete the rows); a write without a large document touches nothing.
  */
