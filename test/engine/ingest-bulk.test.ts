@@ -6,6 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { ingest, removeMaterial } from "../../src/engine";
 import { writeDocs } from "../../src/engine/ingest/write";
+import { makeDoc } from "../../src/engine/ingest/document";
 import { stems } from "../../src/engine/text/terms";
 import { engineStore } from "./engine-fixture";
 
@@ -84,7 +85,7 @@ describe("bulk ingestion", () => {
     // A write that fails half-way leaves nothing behind, the option included.
     const g = engineStore();
     const passages = Array.from({ length: 1000 }, (_, i) => ({ title: "t", body: i < 999 ? `body ${i}` : (null as unknown as string) }));
-    const bad = { kind: "text" as const, title: "Bad", source: "bad.md", text: "x", passages };
+    const bad = makeDoc("text", "Bad", "bad.md", "x", passages);
     expect(() => writeDocs(g.store, g.agent.id, [bad])).toThrow();
     expect(g.store.sqlite.query("SELECT count(*) AS n FROM passages").get()).toEqual({ n: 0 });
     expect(g.store.sqlite.query("SELECT count(*) AS n FROM passages_fts_config WHERE k IN ('hashsize', 'automerge')").get()).toEqual({ n: 0 });

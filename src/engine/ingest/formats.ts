@@ -4,7 +4,7 @@
  */
 import { extname, basename } from "node:path";
 import { CliError } from "../../errors";
-import { MAX_FILE_BYTES, MAX_TEXT_CHARS, type Doc } from "./document";
+import { MAX_FILE_BYTES, MAX_TEXT_CHARS, makeDoc, type Doc } from "./document";
 import { splitText } from "./split";
 import { htmlToText } from "./html";
 import { markdownTables } from "./tables";
@@ -19,7 +19,7 @@ export function textDoc(kind: Doc["kind"], text: string, title: string, source: 
   if (normalised.length > MAX_TEXT_CHARS) throw new CliError(`${what} is too large: ${normalised.length} characters of text (limit ${MAX_TEXT_CHARS})`);
   const passages = normalised ? splitText(normalised, title, opts) : [];
   if (!passages.length) throw new CliError(`${what} has no text to add (it is empty${kind === "pdf" ? " or a scanned image" : ""})`);
-  return { kind, title, source, text: normalised, passages };
+  return makeDoc(kind, title, source, normalised, passages);
 }
 
 /**

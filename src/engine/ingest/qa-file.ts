@@ -1,14 +1,14 @@
 /** Question/answer pairs: one at a time, or a CSV or JSON file of them. */
 import Papa from "papaparse";
 import { CliError } from "../../errors";
-import type { Doc } from "./document";
+import { makeDoc, type Doc } from "./document";
 
 /** One pair as a document: the question is its title, the answer its only passage. */
 export function qaDoc(question: string, answer: string, source: string | null = null): Doc {
   const q = question.replace(/\s+/g, " ").trim();
   const a = answer.trim();
   if (!q || !a) throw new CliError("a question/answer pair needs a non-empty question and answer");
-  return { kind: "qa", title: q, source, text: a, passages: [{ title: q, body: a }] };
+  return makeDoc("qa", q, source, a, [{ title: q, body: a }]);
 }
 
 const Q_KEYS = ["question", "q", "questions", "prompt"];

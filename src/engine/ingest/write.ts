@@ -2,7 +2,6 @@
  * Storing parsed documents: all of them in one transaction (nothing half-ingested).
  * Unchanged material is a no-op; a source added again with new content replaces the old.
  */
-import { createHash } from "node:crypto";
 import type { Store } from "../../store/db";
 import { newId } from "../../ids";
 import { requireAgent } from "../../admin/agents";
@@ -10,7 +9,6 @@ import { StatsDelta } from "../stats";
 import type { Doc } from "./document";
 import type { Passage } from "./split";
 
-const hashOf = (d: Doc) => createHash("sha256").update(`${d.kind === "qa" ? "qa" : "text"}\0${d.title}\0${d.text}`).digest("hex");
 
 /**
  * Deletes one piece of material with its passages (index and statistics follow). Inside a
@@ -138,10 +136,10 @@ class PassageInserter {
   }
 }
 
-function insertDoc(store: Store, inserter: PassageInserter, delta: StatsDelta, agentId: string, doc: Doc, hash: string): string {
+function insertDoc(store: Store, inserter: PassageInserter, delta: StatsDelta, agentId: string, doc: Doc): string {
   const id = newId("mat");
   store.sqlite.run("INSERT INTO material (id, agent_id, kind, title, source, content_hash, chars, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [
-    id, agentId, doc.kind, doc.title, doc.source, hash, doc.text.length, Date.now(),
+    id, agentId, doc.kind, doc.title, doc.source, doc.contentHash, doc.chars, Date.now(),
   ]);
   inserter.insert(id, agentId, doc.passages);
   delta.add(doc.passages, 1);
@@ -161,8 +159,7 @@ export function writeDocs(store: Store, agentId: string, docs: Doc[]): string[] 
     const replaced = new Set<string>();
     try {
       for (const doc of docs) {
-        const hash = hashOf(doc);
-        const same = findHash.get(agentId, hash);
+        const same = findHash.get(agentId, doc.contentHash);
         if (same) {
           ids.push(same.id);
           continue;
@@ -176,7 +173,7 @@ export function writeDocs(store: Store, agentId: string, docs: Doc[]): string[] 
             deleteMaterial(store, old.id, delta);
           }
         }
-        ids.push(insertDoc(store, inserter, delta, agentId, doc, hash));
+        ids.push(insertDoc(store, inserter, delta, agentId, doc));
       }
     } finally {
       inserter.finish();
