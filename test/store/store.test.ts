@@ -55,6 +55,7 @@ test("the lean chat-log tables (0005) keep every row of an older store, its keys
   for (const t of tables) expect(t.sql.includes("_next")).toBe(false);
   expect(s.sqlite.query("SELECT name FROM sqlite_sequence WHERE name = 'chat_turns'").get() ?? null).toBeNull();
   // The unanswered-questions index holds only uncovered turns and is the one the query uses.
+  // Through the query() cache an EXPLAIN stayed open and the checkpoint at close failed ("database table is locked").
   const explain = s.sqlite.prepare<{ detail: string }, []>("EXPLAIN QUERY PLAN SELECT question FROM chat_turns WHERE covered = 0");
   const plan = explain.all();
   explain.finalize();
@@ -63,7 +64,7 @@ test("the lean chat-log tables (0005) keep every row of an older store, its keys
   s.sqlite.run("INSERT INTO chat_turns (session_id, question, answer, covered, prompt_tokens, completion_tokens, created_at) VALUES ('sess_2', 'q4', 'a4', 1, 0, 0, 4)");
   expect(s.sqlite.query("SELECT max(id) AS id FROM chat_turns").get()).toEqual({ id: 4 });
   const refused = (sql: string) => {
-    // A failed statement stays open in bun:sqlite until finalized, which would keep the store locked.
+    // Prepared and finalized, so no statement is left open for the checkpoint at close.
     const st = s.sqlite.prepare(sql);
     try {
       st.run();
