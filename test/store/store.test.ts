@@ -40,15 +40,15 @@ test("the lean chat-log tables (0005) keep every row of an older store, its keys
     INSERT INTO chat_sessions (id, agent_id, external_id, key_id, installation_id, created_at, last_at) VALUES ('sess_1', 'agt_1', 'ext', 'key_1', NULL, 1, 2), ('sess_2', 'agt_2', NULL, 'key_1', NULL, 3, 3);
     INSERT INTO chat_turns (session_id, question, answer, covered, prompt_tokens, completion_tokens, created_at) VALUES
       ('sess_1', 'q1', 'a1', 1, 1, 2, 1), ('sess_1', 'q2', 'a2', 0, 3, 4, 2), ('sess_2', 'q3', 'a3', 1, 5, 6, 3);`);
-  const before = (db: Database) => ({
+  const snapshot = (db: Database) => ({
     usage: db.query("SELECT * FROM usage_monthly ORDER BY month").all(),
     sessions: db.query("SELECT * FROM chat_sessions ORDER BY id").all(),
     turns: db.query("SELECT * FROM chat_turns ORDER BY id").all(),
   });
-  const was = before(old);
+  const was = snapshot(old);
   old.close();
   const s = openStore(path);
-  expect(before(s.sqlite)).toEqual(was);
+  expect(snapshot(s.sqlite)).toEqual(was);
   expect(s.sqlite.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
   expect(s.sqlite.query("PRAGMA foreign_key_check").all()).toEqual([]);
   const tables = s.sqlite.query<{ name: string; sql: string }, []>("SELECT name, sql FROM sqlite_master WHERE name IN ('usage_monthly', 'chat_sessions', 'chat_turns')").all();
