@@ -7,7 +7,8 @@ import { MinuteWindowLimiter, type RateLimiter } from "../limits/rate-limiter";
 import { systemClock, type Clock } from "../limits/clock";
 import { ChangeWatch } from "../store/change-watch";
 import { Completer } from "./chat/complete";
-import { ExchangeWriter } from "./chat/record";
+import { CommitWriter, JournalWriter, type ExchangeRecorder } from "./chat/record";
+import type { ExchangeJournal } from "../store/exchange-journal";
 
 export interface AppDeps {
   store: Store;
@@ -16,6 +17,8 @@ export interface AppDeps {
   probeWindowSeconds?: number;
   clock?: Clock;
   limiter?: RateLimiter;
+  /** The exchange journal (the server): answers are recorded by appending to it. */
+  journal?: ExchangeJournal;
   /** Receives one structured line per request; defaults to no logging (tests). */
   log?: (line: Record<string, unknown>) => void;
 }
@@ -32,6 +35,7 @@ export interface ApiContext {
   limiter: RateLimiter;
   budget: ProbeBudget;
   completer: Completer;
+  recorder: ExchangeRecorder;
   watch: ChangeWatch;
   info: WeakMap<Request, RequestInfo>;
   /** Runs the authentication gate for a route. */
@@ -45,13 +49,17 @@ export function createContext(deps: AppDeps): ApiContext {
   const gate = new Gate(resolver, budget);
   const info = new WeakMap<Request, RequestInfo>();
   const watch = new ChangeWatch(deps.store.sqlite);
-  const completer = new Completer(deps.store, new ExchangeWriter(deps.store));
+  const recorder = deps.journal
+    ? new JournalWriter(deps.store, deps.journal, (err) => deps.log?.({ level: "error", event: "log_apply_failed", error: String(err) }))
+    : new CommitWriter(deps.store);
+  const completer = new Completer(deps.store, recorder);
   return {
     store: deps.store,
     clock,
     limiter: deps.limiter ?? new MinuteWindowLimiter(clock),
     budget,
     completer,
+    recorder,
     watch,
     info,
     authenticate(request, accepts) {

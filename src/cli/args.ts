@@ -1,4 +1,5 @@
 /** Shared pieces of the operator commands: flag parsing, value checks, output. */
+import { settleJournal } from "../api/chat/record";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { CliError } from "../errors";
 import { openStore, type Store } from "../store/db";
@@ -75,6 +76,13 @@ export async function withStore<T>(p: Parsed, fn: (store: Store) => T | Promise<
     store = openStore(dbPath(p), { synchronous: "full" });
   } catch (err) {
     throw new CliError(`cannot open store ${dbPath(p)}: ${(err as Error).message}`);
+  }
+  try {
+    // Answers a running (or killed) server recorded in its journal belong in what we read.
+    settleJournal(store);
+  } catch (err) {
+    store.close();
+    throw new CliError(`cannot apply the exchange journal of ${dbPath(p)}: ${(err as Error).message}`);
   }
   try {
     return await fn(store);

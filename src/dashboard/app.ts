@@ -31,6 +31,8 @@ export interface AdminDeps {
   /** Base address of the public API for embed snippets (default: ZENITH_PUBLIC_URL or http://localhost:8787). */
   publicUrl?: () => string;
   lockout?: LockoutOptions;
+  /** Brings the chat log up to date with answers recorded but not yet applied (the server's journal). */
+  settleLog?: () => void;
 }
 
 const RETENTION_SWEEP_MS = 3600_000;
@@ -94,6 +96,7 @@ export function createAdminApp(deps: AdminDeps) {
     },
     handle: async (request: Request, peer?: string) => {
       dash.peers.set(request, peer ?? "unknown");
+      deps.settleLog?.();
       const response = await elysia.handle(request);
       for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!response.headers.has(k) && k !== "cache-control") response.headers.set(k, v);
       return response;

@@ -12,6 +12,7 @@ import { seedDemo } from "../demo/seed";
 import { loadTokenizer } from "../engine/tokens";
 import { configureGenerator } from "../engine";
 import { startGcPacer } from "./gc-pacer";
+import { ExchangeJournal } from "../store/exchange-journal";
 
 function displayHost(host: string): string {
   return host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
@@ -24,9 +25,24 @@ export async function serve(cfg: ServeConfig): Promise<void> {
   } catch (err) {
     throw new CliError(`cannot open store ${cfg.db}: ${(err as Error).message}`);
   }
+  let journal: ExchangeJournal;
+  try {
+    journal = ExchangeJournal.open(cfg.db);
+  } catch (err) {
+    store.close();
+    throw new CliError(`cannot open the exchange journal of ${cfg.db}: ${(err as Error).message}`);
+  }
   const log = stderrLogger();
-  const app = createApp({ store, trustProxy: cfg.trustProxy, probeLimit: cfg.probeLimit, probeWindowSeconds: cfg.probeWindowSeconds, log });
-  const admin = createAdminApp({ store, dbPath: cfg.db, log, publicUrl: () => cfg.publicUrl ?? publicUrl });
+  let app: ReturnType<typeof createApp>;
+  try {
+    // The app first applies what a previous process left in the journal.
+    app = createApp({ store, journal, trustProxy: cfg.trustProxy, probeLimit: cfg.probeLimit, probeWindowSeconds: cfg.probeWindowSeconds, log });
+  } catch (err) {
+    journal.close();
+    store.close();
+    throw new CliError(`cannot apply the exchange journal of ${cfg.db}: ${(err as Error).message}`);
+  }
+  const admin = createAdminApp({ store, dbPath: cfg.db, log, publicUrl: () => cfg.publicUrl ?? publicUrl, settleLog: () => app.context.recorder.flush() });
   void loadTokenizer();
   configureGenerator(cfg.llm);
 
@@ -83,8 +99,15 @@ export async function serve(cfg: ServeConfig): Promise<void> {
     await Promise.all([publicServer.stop(false), adminServer.stop(false)]);
     while (inFlight > 0) await Bun.sleep(5);
     clearInterval(pacer.timer);
-    log.flush();
     await admin.close();
+    try {
+      app.context.recorder.flush();
+    } catch (err) {
+      // Nothing is lost: the journal keeps the entries and the next start applies them.
+      log({ level: "error", event: "log_apply_failed", error: String(err) });
+    }
+    log.flush();
+    journal.close();
     store.close();
     process.exit(0);
   };

@@ -101,3 +101,9 @@ export const chatTurns = sqliteTable("chat_turns", {
   completionTokens: integer("completion_tokens").notNull(),
   createdAt: integer("created_at").notNull(),
 });
+
+/** The highest exchange-journal sequence number applied to the log tables (one row). */
+export const journalState = sqliteTable("journal_state", {
+  id: integer("id").primaryKey(),
+  appliedSeq: integer("applied_seq").notNull(),
+});

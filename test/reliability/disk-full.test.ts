@@ -3,9 +3,10 @@
  * half-recorded, reads keep working, and the service recovers once space returns.
  *
  * How the full disk is made: the running server's file-size limit (RLIMIT_FSIZE) is
- * lowered to 0 with prlimit(1), after its write-ahead log was truncated to empty. Every
- * write that would grow a file then fails inside SQLite exactly as on a full or read-only
- * disk (the syscall fails; SQLite reports an I/O error), on any file system, without root,
+ * lowered to 0 with prlimit(1), after its write-ahead log was truncated to empty (the
+ * exchange journal is empty whenever its entries are applied). Every write that would grow
+ * a file then fails, in the journal append or inside SQLite, exactly as on a full or
+ * read-only disk (the syscall fails), on any file system, without root,
  * mounts or a special device, so it runs in CI. Raising the limit again is "space returns".
  * (Bun ignores SIGXFSZ, so the failed write is an error, not a fatal signal.)
  */
@@ -52,7 +53,7 @@ test("a full disk gives 5xx server_error and the service recovers when space ret
       expect(body).toEqual({ error: { message: expect.any(String), type: "server_error", param: null, code: "server_error" } });
     }
     // The failures are the refused writes, as the server's error log says.
-    await until(() => /disk I\/O error|disk is full/.test(server.stderr()));
+    await until(() => /disk I\/O error|disk is full|file too large/i.test(server.stderr()));
     // Reading needs no space: the read endpoints are unaffected.
     const models = await fetch(`${server.url}/v1/models`, { headers: { authorization: `Bearer ${key}` } });
     expect(models.status).toBe(200);
@@ -61,11 +62,12 @@ test("a full disk gives 5xx server_error and the service recovers when space ret
     for (const q of ["Is there a warranty?", "When do orders ship?"]) expect((await ask(q)).status).toBe(200);
 
     // The failed requests left nothing behind: counted and logged answers are the returned ones.
+    // (Reading the log first settles the server's exchange journal into the store.)
+    const log = zenithJson(db, ["log", "--agent", agent]);
+    expect(log.sessions.reduce((n: number, s: any) => n + s.turns.length, 0)).toBe(answered);
     const facts = storeFacts(db, account);
     expect(facts.integrity).toEqual(["ok"]);
     expect(facts.counted).toBe(answered);
-    const log = zenithJson(db, ["log", "--agent", agent]);
-    expect(log.sessions.reduce((n: number, s: any) => n + s.turns.length, 0)).toBe(answered);
   } finally {
     await server.stop();
   }

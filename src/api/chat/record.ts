@@ -1,20 +1,27 @@
 /**
- * Recording answered exchanges: the monthly count and the chat-log turn are written in one
- * immediate transaction, so the counter always equals the answers logged and the allowance
- * is never overshot by concurrent requests. Exchanges that finish in the same turn of the
- * event loop share one transaction (group commit); each caller still gets its answer only
- * after its own turn is committed, so a returned answer is never missing from the log.
+ * Recording answered exchanges: the monthly count and the chat-log turn. The counter always
+ * equals the answers logged, the allowance is never overshot, and an answer is returned
+ * only once its exchange is durable (in the store, or in the exchange journal beside it).
+ *
+ * Two recorders share the same log rows:
+ * - CommitWriter commits each exchange to SQLite before it is answered; exchanges that
+ *   finish in the same turn of the event loop share one transaction (group commit).
+ * - JournalWriter (the server) appends each exchange to the journal, counts the allowance
+ *   in memory, and moves the journal into the log tables a few milliseconds later in one
+ *   transaction per batch. Readers of the log in other processes settle the journal first.
  */
+import type { Database } from "bun:sqlite";
 import type { Store } from "../../store/db";
 import { newSortableId } from "../../ids";
-import { consumeMonthly, monthOf } from "../../limits/monthly";
+import { consumeMonthly, monthOf, usedThisMonth } from "../../limits/monthly";
 import type { Principal } from "../../auth/principal";
+import { readJournal, type ExchangeJournal } from "../../store/exchange-journal";
 
 export interface Exchange {
   principal: Principal;
   /** The caller's grouping hint, or null for a one-off exchange. */
   sessionHint: string | null;
-  /** The log's own session id when the caller is the widget (it keeps its own sessions). */
+  /** The log's own session id when the caller keeps its own sessions. */
   logSessionId?: string;
   question: string;
   answer: string;
@@ -23,60 +30,220 @@ export interface Exchange {
   completionTokens: number;
 }
 
-interface Pending {
-  exchange: Exchange;
-  resolve(recorded: boolean): void;
-  reject(err: unknown): void;
+/** An exchange as the log keeps it: plain data, so it can travel through the journal. */
+export interface LogEntry {
+  /** Journal sequence number (0 when committed directly). */
+  seq: number;
+  at: number;
+  accountId: string;
+  agentId: string;
+  keyId: string;
+  installationId: string | null;
+  sessionHint: string | null;
+  logSessionId: string | null;
+  question: string;
+  answer: string;
+  covered: boolean;
+  promptTokens: number;
+  completionTokens: number;
 }
 
-/** Writes one exchange; false (and nothing written) when the monthly allowance is spent. */
-function writeOne(store: Store, ex: Exchange, now: number): boolean {
-  const { sqlite } = store;
-  if (!consumeMonthly(sqlite, ex.principal.account.id, monthOf(now), ex.principal.account.monthly)) return false;
-  let sessionId = ex.logSessionId ?? null;
-  if (!sessionId && ex.sessionHint !== null) {
+export interface ExchangeRecorder {
+  /** Resolves once the exchange is durable (true), or false (nothing kept) when the monthly allowance is spent. */
+  record(exchange: Exchange): Promise<boolean>;
+  /** Makes everything recorded so far visible in the log tables. */
+  flush(): void;
+}
+
+function entryOf(ex: Exchange, at: number, seq: number): LogEntry {
+  return {
+    seq,
+    at,
+    accountId: ex.principal.account.id,
+    agentId: ex.principal.agent.id,
+    keyId: ex.principal.keyId,
+    installationId: ex.principal.installationId,
+    sessionHint: ex.sessionHint,
+    logSessionId: ex.logSessionId ?? null,
+    question: ex.question,
+    answer: ex.answer,
+    covered: ex.covered,
+    promptTokens: ex.promptTokens,
+    completionTokens: ex.completionTokens,
+  };
+}
+
+/** Writes an entry's session and turn (counting the month is the caller's part). */
+function logTurn(sqlite: Database, e: LogEntry): void {
+  let sessionId = e.logSessionId;
+  if (!sessionId && e.sessionHint !== null) {
     const row = sqlite
       .query<{ id: string }, [string, string]>("SELECT id FROM chat_sessions WHERE agent_id = ? AND external_id = ?")
-      .get(ex.principal.agent.id, ex.sessionHint);
+      .get(e.agentId, e.sessionHint);
     sessionId = row?.id ?? null;
   }
   if (!sessionId) {
     sessionId = newSortableId("sess");
     sqlite
       .query("INSERT INTO chat_sessions (id, agent_id, external_id, key_id, installation_id, created_at, last_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-      .run(sessionId, ex.principal.agent.id, ex.sessionHint, ex.principal.keyId, ex.principal.installationId, now, now);
+      .run(sessionId, e.agentId, e.sessionHint, e.keyId, e.installationId, e.at, e.at);
   } else {
-    sqlite.query("UPDATE chat_sessions SET last_at = ? WHERE id = ?").run(now, sessionId);
+    sqlite.query("UPDATE chat_sessions SET last_at = ? WHERE id = ?").run(e.at, sessionId);
   }
   sqlite
     .query("INSERT INTO chat_turns (session_id, question, answer, covered, prompt_tokens, completion_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-    .run(sessionId, ex.question, ex.answer, ex.covered ? 1 : 0, ex.promptTokens, ex.completionTokens, now);
-  return true;
+    .run(sessionId, e.question, e.answer, e.covered ? 1 : 0, e.promptTokens, e.completionTokens, e.at);
 }
 
-export class ExchangeWriter {
+interface Pending {
+  exchange: Exchange;
+  resolve(recorded: boolean): void;
+  reject(err: unknown): void;
+}
+
+/** Commits each exchange before it is answered (group commit per event-loop turn). */
+export class CommitWriter implements ExchangeRecorder {
   private queue: Pending[] = [];
   constructor(private readonly store: Store) {}
 
-  /** Resolves once the exchange is committed (true) or refused for a spent allowance (false). */
   record(exchange: Exchange): Promise<boolean> {
     return new Promise((resolve, reject) => {
       if (this.queue.push({ exchange, resolve, reject }) === 1) setImmediate(() => this.flush());
     });
   }
 
-  private flush(): void {
+  flush(): void {
     if (!this.queue.length) return;
     const batch = this.queue;
     this.queue = [];
     const now = Date.now();
+    const { sqlite } = this.store;
     let results: boolean[];
     try {
-      results = this.store.write(() => batch.map((p) => writeOne(this.store, p.exchange, now)));
+      results = this.store.write(() =>
+        batch.map(({ exchange }) => {
+          if (!consumeMonthly(sqlite, exchange.principal.account.id, monthOf(now), exchange.principal.account.monthly)) return false;
+          logTurn(sqlite, entryOf(exchange, now, 0));
+          return true;
+        }),
+      );
     } catch (err) {
       for (const p of batch) p.reject(err);
       return;
     }
     batch.forEach((p, i) => p.resolve(results[i]));
+  }
+}
+
+const UNLIMITED = Number.MAX_SAFE_INTEGER;
+
+function appliedSeq(sqlite: Database): number {
+  return sqlite.query<{ applied_seq: number }, []>("SELECT applied_seq FROM journal_state WHERE id = 1").get()?.applied_seq ?? 0;
+}
+
+/**
+ * Moves journal entries (in sequence order) that are past the applied mark into the log
+ * tables, in one transaction that also moves the mark: each entry is applied exactly once,
+ * whichever process applies it. An entry whose agent was deleted meanwhile is dropped, as
+ * the deletion dropped the agent's log.
+ */
+export function applyEntries(store: Store, entries: LogEntry[]): void {
+  const { sqlite } = store;
+  store.write(() => {
+    const applied = appliedSeq(sqlite);
+    let last = applied;
+    const agentExists = sqlite.query<{ one: number }, [string]>("SELECT 1 AS one FROM agents WHERE id = ?");
+    for (const e of entries) {
+      if (e.seq <= last) continue;
+      last = e.seq;
+      if (!agentExists.get(e.agentId)) continue;
+      consumeMonthly(sqlite, e.accountId, monthOf(e.at), UNLIMITED);
+      logTurn(sqlite, e);
+    }
+    if (last > applied) sqlite.query("UPDATE journal_state SET applied_seq = ? WHERE id = 1").run(last);
+  });
+}
+
+/** Brings the log tables up to date with the store's journal: for readers of the log. */
+export function settleJournal(store: Store): void {
+  if (store.path === ":memory:") return;
+  const entries = readJournal(store.path) as LogEntry[];
+  if (entries.length) applyEntries(store, entries);
+}
+
+/** Milliseconds an appended exchange waits for others to share its transaction. */
+const APPLY_AFTER_MS = 5;
+/** Applied at once past this many, to bound memory under a burst. */
+const APPLY_AT_ONCE = 512;
+const RETRY_AFTER_MS = 200;
+
+/** The server's recorder: one append per exchange, the log tables written in batches. */
+export class JournalWriter implements ExchangeRecorder {
+  private pending: LogEntry[] = [];
+  private seq: number;
+  /** This month's count per account, including exchanges not yet applied. */
+  private readonly used = new Map<string, number>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly journal: ExchangeJournal,
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {
+    // Whatever a previous process left in the journal goes in first; the sequence goes on from there.
+    settleJournal(store);
+    journal.clear();
+    this.seq = appliedSeq(store.sqlite);
+  }
+
+  record(exchange: Exchange): Promise<boolean> {
+    const at = Date.now();
+    const { account } = exchange.principal;
+    const key = `${account.id}\0${monthOf(at)}`;
+    const used = this.used.get(key) ?? usedThisMonth(this.store.sqlite, account.id, monthOf(at));
+    if (used >= account.monthly) return Promise.resolve(false);
+    const entry = entryOf(exchange, at, this.seq + 1);
+    try {
+      this.journal.append(`${JSON.stringify(entry)}\n`);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    this.seq = entry.seq;
+    this.used.set(key, used + 1);
+    this.pending.push(entry);
+    if (this.pending.length >= APPLY_AT_ONCE) this.schedule(0);
+    else if (!this.timer) this.schedule(APPLY_AFTER_MS);
+    return Promise.resolve(true);
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      try {
+        this.flush();
+      } catch (err) {
+        // The entries stay in the journal and in memory; the next attempt takes them.
+        this.onError(err);
+        if (!this.timer) this.schedule(RETRY_AFTER_MS);
+      }
+    }, ms);
+  }
+
+  flush(): void {
+    if (!this.pending.length) return;
+    applyEntries(this.store, this.pending);
+    this.pending = [];
+    // Everything appended is applied (appends and this run on one thread): start empty.
+    this.journal.clear();
+    // With nothing pending the store's counts are complete again: read them afresh.
+    this.used.clear();
+  }
+
+  /** Applies what is pending and stops the timer: for a graceful stop. */
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.flush();
   }
 }
