@@ -184,6 +184,8 @@ export class JournalWriter implements ExchangeRecorder {
   /** This month's count per account, including exchanges not yet applied. */
   private readonly used = new Map<string, number>();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** After a failed apply, no new attempt before this time (a full disk is not retried per request). */
+  private retryAt = 0;
 
   constructor(
     private readonly store: Store,
@@ -211,8 +213,8 @@ export class JournalWriter implements ExchangeRecorder {
     this.seq = entry.seq;
     this.used.set(key, used + 1);
     this.pending.push(entry);
-    if (this.pending.length >= APPLY_AT_ONCE) this.schedule(0);
-    else if (!this.timer) this.schedule(APPLY_AFTER_MS);
+    if (this.pending.length >= APPLY_AT_ONCE && Date.now() >= this.retryAt) this.schedule(0);
+    else if (!this.timer) this.schedule(Math.max(APPLY_AFTER_MS, this.retryAt - Date.now()));
     return Promise.resolve(true);
   }
 
@@ -225,6 +227,7 @@ export class JournalWriter implements ExchangeRecorder {
       } catch (err) {
         // The entries stay in the journal and in memory; the next attempt takes them.
         this.onError(err);
+        this.retryAt = Date.now() + RETRY_AFTER_MS;
         if (!this.timer) this.schedule(RETRY_AFTER_MS);
       }
     }, ms);
