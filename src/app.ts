@@ -12,6 +12,7 @@ import { MAX_BODY_BYTES, preRead, readLimited, tooLarge } from "./api/body";
 import { preflight } from "./auth/cors";
 import { networkOf } from "./limits/network";
 import { KEY_IN_TEXT } from "./auth/key-format";
+import { requestIdSource } from "./ids";
 
 export type { AppDeps } from "./api/context";
 
@@ -29,6 +30,7 @@ const ROUTES: Record<string, string[]> = {
 const QUERY_KEY_NAMES = /^(api[-_]?key|key|token|access[-_]?token|auth|authorization|bearer)$/i;
 
 function keyInQuery(url: URL): boolean {
+  if (!url.search) return false;
   for (const [name, value] of url.searchParams)
     if (QUERY_KEY_NAMES.test(name) || new RegExp(KEY_IN_TEXT.source).test(value)) return true;
   return false;
@@ -53,6 +55,7 @@ export interface App {
 
 export function createApp(deps: AppDeps): App {
   const context = createContext(deps);
+  const nextRequestId = requestIdSource("req_");
   // standardHostname:false makes Elysia find the path after "http://", not at a fixed offset
   // that assumes a long Host header (a client sending "Host: x" would be misrouted).
   const elysia = new Elysia({ handler: { standardHostname: false } })
@@ -99,7 +102,7 @@ export function createApp(deps: AppDeps): App {
     context,
     async handle(request, peer) {
       const started = performance.now();
-      const requestId = `req_${Buffer.from(crypto.getRandomValues(new Uint8Array(8))).toString("hex")}`;
+      const requestId = nextRequestId();
       let path = "?";
       let response: Response;
       try {

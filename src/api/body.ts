@@ -6,6 +6,9 @@ import { ApiError } from "../errors";
 
 export const MAX_BODY_BYTES = 102_400;
 
+/** Fatal: bytes that are not UTF-8 are a 400, never replaced silently. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 /** Bodies the request wrapper had to read early (no Content-Length) to enforce the limit. */
 export const preRead = new WeakMap<Request, Uint8Array>();
 
@@ -42,7 +45,7 @@ export async function readJson(request: Request): Promise<unknown> {
   if (type !== "application/json")
     throw new ApiError("invalid_request_error", "The request body must be JSON, sent with 'Content-Type: application/json'.", null);
   try {
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    return JSON.parse(UTF8.decode(bytes));
   } catch {
     throw new ApiError("invalid_request_error", "The request body is not valid JSON.", null);
   }

@@ -48,7 +48,7 @@ export function createContext(deps: AppDeps): ApiContext {
   const resolver = new KeyResolver(deps.store.sqlite);
   const gate = new Gate(resolver, budget);
   const info = new WeakMap<Request, RequestInfo>();
-  const watch = new ChangeWatch(deps.store.sqlite);
+  const watch = new ChangeWatch(deps.store.sqlite, deps.store.path);
   const recorder = deps.journal
     ? new JournalWriter(deps.store, deps.journal, (err) => deps.log?.({ level: "error", event: "log_apply_failed", error: String(err) }))
     : new CommitWriter(deps.store);

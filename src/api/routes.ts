@@ -8,6 +8,7 @@ import { rateHeaders } from "../limits/rate-limiter";
 import { readJson } from "./body";
 import { MODEL_ID, validateChat } from "./chat/validate";
 import type { Principal } from "../auth/principal";
+import { requestIdSource } from "../ids";
 
 /** Fixed on purpose: the spec keeps `created` for shape compatibility only. */
 const MODEL_CREATED = 1_700_000_000;
@@ -16,10 +17,7 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 }
 
-function completionId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `chatcmpl-${Buffer.from(bytes).toString("hex")}`;
-}
+const completionId = requestIdSource("chatcmpl-");
 
 /** The account's per-minute limit; its headers go on every chat response. */
 export function takeMinute(ctx: ApiContext, principal: Principal): Record<string, string> {

@@ -1,8 +1,16 @@
 /** Monthly allowance, counted durably in the store per account and calendar month (UTC). */
 import type { Database } from "bun:sqlite";
 
+/** The last month computed and the span of milliseconds it covers (asked on every request). */
+let cached = { from: 0, to: -1, month: "" };
+
 export function monthOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 7);
+  if (ms >= cached.from && ms < cached.to) return cached.month;
+  const d = new Date(ms);
+  const from = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+  const to = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+  cached = { from, to, month: d.toISOString().slice(0, 7) };
+  return cached.month;
 }
 
 export function usedThisMonth(sqlite: Database, accountId: string, month: string): number {

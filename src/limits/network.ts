@@ -15,7 +15,21 @@ function expandIPv6(addr: string): string[] | null {
   return groups.length === 8 ? groups.map((g) => parseInt(g, 16).toString(16)) : null;
 }
 
+/** Recent answers: clients come back from the same few addresses. Bounded. */
+const recent = new Map<string, string>();
+const RECENT_MAX = 4_096;
+
 export function networkOf(address: string): string {
+  let network = recent.get(address);
+  if (network === undefined) {
+    if (recent.size >= RECENT_MAX) recent.clear();
+    network = computeNetwork(address);
+    recent.set(address, network);
+  }
+  return network;
+}
+
+function computeNetwork(address: string): string {
   const addr = address.trim().replace(/^\[|\]$/g, "");
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(addr);
   const v4 = mapped ? mapped[1] : addr;

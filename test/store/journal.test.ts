@@ -145,3 +145,11 @@ test("one server per store: a second `zenith serve` on the same store is refused
     await first.stop();
   }
 });
+
+test("month keys follow the UTC calendar across the cached boundaries", () => {
+  expect(monthOf(Date.UTC(2026, 10, 30, 23, 59, 59, 999))).toBe("2026-11");
+  expect(monthOf(Date.UTC(2026, 11, 1))).toBe("2026-12");
+  expect(monthOf(Date.UTC(2026, 11, 31, 23, 59, 59, 999))).toBe("2026-12");
+  expect(monthOf(Date.UTC(2027, 0, 1))).toBe("2027-01");
+  expect(monthOf(Date.UTC(2026, 10, 15))).toBe("2026-11");
+});
