@@ -57,12 +57,12 @@ ${table(
   ],
 )}
 
-The hot path is the whole request: key lookup, validation, the per-minute limiter, the
-monthly counter and the chat-log write (answers finishing in the same turn of the event loop share one SQLite transaction, each acknowledged only after it commits), with the answer
-itself served from the answer cache. Distinct questions miss that cache on every request.
-At one connection nothing is shared: each answer pays its own commit, five WAL pages
-(usage row, session, turn and its two indexes; nine before migration 0005), about a fifth
-of the request's CPU time on this machine.
+The hot path is the whole request: key lookup (with the check for commits by other
+connections), validation, the per-minute limiter, the monthly counter and the durable
+chat-log record (one append to the exchange journal, written before the answer is returned;
+the journal reaches the log tables in one SQLite transaction per batch a few milliseconds
+later), with the answer itself served from the answer cache. Distinct questions miss that
+cache on every request.
 
 ## Common words
 
