@@ -27,10 +27,11 @@ test(`the per-minute limiter admits exactly ${LIMIT} of ${BURST} concurrent requ
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     }
 
-    // Only admitted requests were answered, counted and logged.
-    expect(storeFacts(db, account).counted).toBe(LIMIT);
+    // Only admitted requests were answered, counted and logged (reading the log settles the
+    // server's exchange journal into the store, so the raw counter is read after it).
     const log = zenithJson(db, ["log", "--agent", agent]);
     expect(log.sessions.reduce((n: number, s: any) => n + s.turns.length, 0)).toBe(LIMIT);
+    expect(storeFacts(db, account).counted).toBe(LIMIT);
   } finally {
     await server.stop();
   }
