@@ -14,6 +14,11 @@ export interface Store {
   path: string;
   /** Runs `fn` inside `BEGIN IMMEDIATE`, so a concurrent writer waits (busy_timeout) instead of failing mid-way. */
   write<T>(fn: () => T): T;
+  /**
+   * Like `write`, but gives up at once, returning false, when another connection holds the
+   * write lock (an operator command's long write): for work that can simply run later.
+   */
+  writeIfFree(fn: () => void): boolean;
   close(): void;
 }
 
@@ -48,6 +53,18 @@ export function openStore(path: string, opts: OpenOptions = {}): Store {
   sqlite.run(`PRAGMA synchronous = ${opts.synchronous === "full" ? "FULL" : "NORMAL"}`);
   sqlite.run("PRAGMA foreign_keys = ON");
   const write = <T>(fn: () => T): T => sqlite.transaction(fn).immediate();
+  const writeIfFree = (fn: () => void): boolean => {
+    sqlite.run("PRAGMA busy_timeout = 0");
+    try {
+      write(fn);
+      return true;
+    } catch (err) {
+      if ((err as { code?: string }).code === "SQLITE_BUSY") return false;
+      throw err;
+    } finally {
+      sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
+  };
   if (!opts.readonly) migrate(sqlite, MIGRATIONS);
   let checkpointer: Worker | null = null;
   if (opts.backgroundCheckpoint && !opts.readonly && path !== ":memory:") {
@@ -64,6 +81,7 @@ export function openStore(path: string, opts: OpenOptions = {}): Store {
     db: drizzle(sqlite, { schema }),
     path,
     write,
+    writeIfFree,
     close: () => {
       checkpointer?.terminate();
       // A checkpoint folds the WAL back so a stopped store is a single, complete file.

@@ -68,9 +68,20 @@ async function post(url: string, key: string, body: string): Promise<Response> {
 /** Enough for every run to ask new questions; spread over the whole corpus. */
 const QUESTIONS_MAX = 40_000;
 
+/**
+ * A question's words in every order: the same passage asked for, but a different request.
+ * A small corpus (1k passages: ~1,000 questions) would otherwise cycle through fewer
+ * questions than the answer cache holds and measure cache hits, not answers.
+ */
+function orderings(words: string[]): string[][] {
+  if (words.length <= 1) return [words];
+  return words.flatMap((w, i) => orderings([...words.slice(0, i), ...words.slice(i + 1)]).map((rest) => [w, ...rest]));
+}
+
 function distinct(s: BenchStore, common = false): Questions {
-  const stride = Math.ceil(s.questions.length / QUESTIONS_MAX);
-  return new Questions(s.questions.filter((_, i) => i % stride === 0).map((q) => chatBody(question(q, common))));
+  const asked = s.questions.flatMap(orderings);
+  const stride = Math.ceil(asked.length / QUESTIONS_MAX);
+  return new Questions(asked.filter((_, i) => i % stride === 0).map((q) => chatBody(question(q, common))));
 }
 
 async function startupTrial(store: BenchStore): Promise<{ listeningMs: number; firstAnswerMs: number }> {

@@ -14,7 +14,7 @@ import { createAgent, deleteAgent } from "../../src/admin/agents";
 import { readLog } from "../../src/admin/chat-log";
 import { usedThisMonth, monthOf } from "../../src/limits/monthly";
 import { tempDb } from "../support/tmp";
-import { BINARY, startServer, seedWithCli, zenithJson } from "../support/binary";
+import { BINARY, startServer, seedWithCli, until, zenithJson } from "../support/binary";
 
 function seeded(monthly = 1_000) {
   const db = tempDb();
@@ -152,4 +152,23 @@ test("month keys follow the UTC calendar across the cached boundaries", () => {
   expect(monthOf(Date.UTC(2026, 11, 31, 23, 59, 59, 999))).toBe("2026-12");
   expect(monthOf(Date.UTC(2027, 0, 1))).toBe("2027-01");
   expect(monthOf(Date.UTC(2026, 10, 15))).toBe("2026-11");
+});
+
+test("while another connection writes at length, answers are recorded without waiting and applied after", async () => {
+  const { db, store, account, agent } = seeded();
+  const writer = new JournalWriter(store, ExchangeJournal.open(db));
+  const other = openStore(db);
+  other.sqlite.run("BEGIN IMMEDIATE");
+  const started = performance.now();
+  expect(await writer.record(exchange(account, agent, "During a long write?"))).toBe(true);
+  // The batch timer fires while the lock is held: it must not stall the event loop for the
+  // busy timeout (10 s) — a timer set after it still runs promptly.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(performance.now() - started).toBeLessThan(2_000);
+  expect(turns(store, agent)).toEqual([]);
+  other.sqlite.run("COMMIT");
+  await until(() => turns(store, agent).length === 1);
+  expect(readFileSync(journalPath(db), "utf8")).toBe("");
+  other.close();
+  writer.close();
 });

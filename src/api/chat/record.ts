@@ -148,20 +148,21 @@ function appliedSeq(sqlite: Database): number {
  * the deletion dropped the agent's log.
  */
 export function applyEntries(store: Store, entries: LogEntry[]): void {
-  const { sqlite } = store;
-  store.write(() => {
-    const applied = appliedSeq(sqlite);
-    let last = applied;
-    const agentExists = sqlite.query<{ one: number }, [string]>("SELECT 1 AS one FROM agents WHERE id = ?");
-    for (const e of entries) {
-      if (e.seq <= last) continue;
-      last = e.seq;
-      if (!agentExists.get(e.agentId)) continue;
-      consumeMonthly(sqlite, e.accountId, monthOf(e.at), UNLIMITED);
-      logTurn(sqlite, e);
-    }
-    if (last > applied) sqlite.query("UPDATE journal_state SET applied_seq = ? WHERE id = 1").run(last);
-  });
+  store.write(() => applyInTransaction(store.sqlite, entries));
+}
+
+function applyInTransaction(sqlite: Database, entries: LogEntry[]): void {
+  const applied = appliedSeq(sqlite);
+  let last = applied;
+  const agentExists = sqlite.query<{ one: number }, [string]>("SELECT 1 AS one FROM agents WHERE id = ?");
+  for (const e of entries) {
+    if (e.seq <= last) continue;
+    last = e.seq;
+    if (!agentExists.get(e.agentId)) continue;
+    consumeMonthly(sqlite, e.accountId, monthOf(e.at), UNLIMITED);
+    logTurn(sqlite, e);
+  }
+  if (last > applied) sqlite.query("UPDATE journal_state SET applied_seq = ? WHERE id = 1").run(last);
 }
 
 /** Brings the log tables up to date with the store's journal: for readers of the log. */
@@ -222,25 +223,38 @@ export class JournalWriter implements ExchangeRecorder {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
+      let applied = false;
       try {
-        this.flush();
+        // Never waits for the write lock: while an operator command writes at length
+        // (a large `material add`), answers go on into the journal and wait here instead.
+        applied = this.apply(false);
       } catch (err) {
-        // The entries stay in the journal and in memory; the next attempt takes them.
         this.onError(err);
-        this.retryAt = Date.now() + RETRY_AFTER_MS;
-        if (!this.timer) this.schedule(RETRY_AFTER_MS);
       }
+      if (applied) return;
+      // The entries stay in the journal and in memory; the next attempt takes them.
+      this.retryAt = Date.now() + RETRY_AFTER_MS;
+      if (!this.timer) this.schedule(RETRY_AFTER_MS);
     }, ms);
   }
 
   flush(): void {
-    if (!this.pending.length) return;
-    applyEntries(this.store, this.pending);
+    this.apply(true);
+  }
+
+  /** Applies what is pending; false when `wait` is off and another connection is writing. */
+  private apply(wait: boolean): boolean {
+    if (!this.pending.length) return true;
+    const pending = this.pending;
+    const work = () => applyInTransaction(this.store.sqlite, pending);
+    if (wait) this.store.write(work);
+    else if (!this.store.writeIfFree(work)) return false;
     this.pending = [];
     // Everything appended is applied (appends and this run on one thread): start empty.
     this.journal.clear();
     // With nothing pending the store's counts are complete again: read them afresh.
     this.used.clear();
+    return true;
   }
 
   /** Applies what is pending and stops the timer: for a graceful stop. */
