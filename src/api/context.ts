@@ -7,7 +7,8 @@ import { MinuteWindowLimiter, type RateLimiter } from "../limits/rate-limiter";
 import { systemClock, type Clock } from "../limits/clock";
 import { ChangeWatch } from "../store/change-watch";
 import { Completer } from "./chat/complete";
-import { CommitWriter, JournalWriter, type ExchangeRecorder } from "./chat/record";
+import { CommitWriter, type ExchangeRecorder } from "./chat/record";
+import { JournalWriter } from "./chat/journal-writer";
 import type { ExchangeJournal } from "../store/exchange-journal";
 
 export interface AppDeps {

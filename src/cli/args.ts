@@ -1,5 +1,5 @@
 /** Shared pieces of the operator commands: flag parsing, value checks, output. */
-import { settleJournal } from "../api/chat/record";
+import { settleJournal } from "../api/chat/journal-writer";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { CliError } from "../errors";
 import { openStore, type Store } from "../store/db";
