@@ -23,7 +23,8 @@ export class ExchangeJournal {
   private torn = false;
   private constructor(
     readonly path: string,
-    private readonly fd: number,
+    /** -1 once closed: the number may belong to another file by then. */
+    private fd: number,
   ) {
     this.size = fstatSync(fd).size;
   }
@@ -41,6 +42,7 @@ export class ExchangeJournal {
 
   /** Appends one line (ending in a newline); throws, leaving the file as it was, if the write fails. */
   append(line: string): void {
+    if (this.fd < 0) throw new Error(`the exchange journal ${this.path} is closed`);
     const bytes = Buffer.from(this.torn ? `\n${line}` : line);
     let written: number;
     try {
@@ -67,13 +69,16 @@ export class ExchangeJournal {
 
   /** Empties the journal: called once every line in it is in the log tables. */
   clear(): void {
+    if (this.fd < 0) return;
     ftruncateSync(this.fd, 0);
     this.size = 0;
     this.torn = false;
   }
 
   close(): void {
+    if (this.fd < 0) return;
     closeSync(this.fd);
+    this.fd = -1;
   }
 }
 

@@ -173,3 +173,46 @@ test("while another connection writes at length, answers are recorded without wa
   other.close();
   writer.close();
 });
+
+test("any interleaving of answers, batch applies, readers settling and crashes logs each answer exactly once", async () => {
+  const fc = await import("fast-check");
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant("record" as const), session: fc.constantFrom(null, "s1", "s2") }),
+    fc.constant({ kind: "flush" as const }),
+    fc.constant({ kind: "settle" as const }),
+    fc.constant({ kind: "crash" as const }),
+  );
+  await fc.assert(
+    fc.asyncProperty(fc.array(op, { maxLength: 25 }), async (ops) => {
+      const { db, store, account, agent } = seeded(1_000);
+      let journal = ExchangeJournal.open(db);
+      let writer = new JournalWriter(store, journal);
+      const reader = openStore(db);
+      const asked: string[] = [];
+      for (const [i, o] of ops.entries()) {
+        if (o.kind === "record") {
+          const q = `Q${i}?`;
+          if (await writer.record(exchange(account, agent, q, 1_000, o.session))) asked.push(q);
+        } else if (o.kind === "flush") writer.flush();
+        else if (o.kind === "settle") settleJournal(reader);
+        else {
+          // The process dies: nothing flushed, its batch timer gone, the lock released; a new server starts.
+          clearTimeout((writer as unknown as { timer: ReturnType<typeof setTimeout> | null }).timer ?? undefined);
+          journal.close();
+          journal = ExchangeJournal.open(db);
+          writer = new JournalWriter(store, journal);
+        }
+      }
+      settleJournal(reader);
+      const logged = turns(reader, agent);
+      expect(logged.sort()).toEqual([...asked].sort());
+      expect(usedThisMonth(reader.sqlite, account, monthOf(Date.now()))).toBe(asked.length);
+      writer.close();
+      expect(readFileSync(journalPath(db), "utf8")).toBe("");
+      journal.close();
+      reader.close();
+      store.close();
+    }),
+    { numRuns: 60 },
+  );
+});
