@@ -96,7 +96,12 @@ export function createAdminApp(deps: AdminDeps) {
     },
     handle: async (request: Request, peer?: string) => {
       dash.peers.set(request, peer ?? "unknown");
-      deps.settleLog?.();
+      try {
+        deps.settleLog?.();
+      } catch (err) {
+        // The page shows the log as the store holds it; the server applies the rest later.
+        deps.log?.({ level: "error", event: "log_apply_failed", error: String(err) });
+      }
       const response = await elysia.handle(request);
       for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!response.headers.has(k) && k !== "cache-control") response.headers.set(k, v);
       return response;
