@@ -18,14 +18,10 @@ function appliedSeq(sqlite: Database): number {
 
 /**
  * Moves journal entries (in sequence order) that are past the applied mark into the log
- * tables, in one transaction that also moves the mark: each entry is applied exactly once,
+ * tables; run inside the write transaction that also moves the mark, so each is applied once,
  * whichever process applies it. An entry whose agent was deleted meanwhile is dropped, as
  * the deletion dropped the agent's log.
  */
-export function applyEntries(store: Store, entries: LogEntry[]): void {
-  store.write(() => applyInTransaction(store.sqlite, entries));
-}
-
 function applyInTransaction(sqlite: Database, entries: LogEntry[]): void {
   const applied = appliedSeq(sqlite);
   let last = applied;
@@ -44,7 +40,7 @@ function applyInTransaction(sqlite: Database, entries: LogEntry[]): void {
 export function settleJournal(store: Store): void {
   if (store.path === ":memory:") return;
   const entries = readJournal(store.path) as LogEntry[];
-  if (entries.length) applyEntries(store, entries);
+  if (entries.length) store.write(() => applyInTransaction(store.sqlite, entries));
 }
 
 /** Milliseconds an appended exchange waits for others to share its transaction. */
