@@ -73,8 +73,9 @@ export class JournalWriter implements ExchangeRecorder {
   record(exchange: Exchange): Promise<boolean> {
     const at = Date.now();
     const { account } = exchange.principal;
-    const key = `${account.id}\0${monthOf(at)}`;
-    const used = this.used.get(key) ?? usedThisMonth(this.store.sqlite, account.id, monthOf(at));
+    const month = monthOf(at);
+    const key = `${account.id}\0${month}`;
+    const used = this.used.get(key) ?? usedThisMonth(this.store.sqlite, account.id, month);
     if (used >= account.monthly) return Promise.resolve(false);
     const entry = entryOf(exchange, at, this.seq + 1);
     try {
@@ -85,8 +86,9 @@ export class JournalWriter implements ExchangeRecorder {
     this.seq = entry.seq;
     this.used.set(key, used + 1);
     this.pending.push(entry);
+    // After a failed apply the retry timer is already set: a burst does not retry sooner.
     if (this.pending.length >= APPLY_AT_ONCE && Date.now() >= this.retryAt) this.schedule(0);
-    else if (!this.timer) this.schedule(Math.max(APPLY_AFTER_MS, this.retryAt - Date.now()));
+    else if (!this.timer) this.schedule(APPLY_AFTER_MS);
     return Promise.resolve(true);
   }
 
@@ -105,7 +107,7 @@ export class JournalWriter implements ExchangeRecorder {
       if (applied) return;
       // The entries stay in the journal and in memory; the next attempt takes them.
       this.retryAt = Date.now() + RETRY_AFTER_MS;
-      if (!this.timer) this.schedule(RETRY_AFTER_MS);
+      this.schedule(RETRY_AFTER_MS);
     }, ms);
   }
 
