@@ -7,7 +7,6 @@ import { MinuteWindowLimiter, type RateLimiter } from "../limits/rate-limiter";
 import { systemClock, type Clock } from "../limits/clock";
 import { ChangeWatch } from "../store/change-watch";
 import { Completer } from "./chat/complete";
-import { CommitWriter, type ExchangeRecorder } from "./chat/record";
 import { JournalWriter } from "./chat/journal-writer";
 import type { ExchangeJournal } from "../store/exchange-journal";
 
@@ -18,8 +17,8 @@ export interface AppDeps {
   probeWindowSeconds?: number;
   clock?: Clock;
   limiter?: RateLimiter;
-  /** The exchange journal (the server): answers are recorded by appending to it. */
-  journal?: ExchangeJournal;
+  /** The store's exchange journal: answers are recorded by appending to it. */
+  journal: ExchangeJournal;
   /** Receives one structured line per request; defaults to no logging (tests). */
   log?: (line: Record<string, unknown>) => void;
 }
@@ -36,7 +35,7 @@ export interface ApiContext {
   limiter: RateLimiter;
   budget: ProbeBudget;
   completer: Completer;
-  recorder: ExchangeRecorder;
+  recorder: JournalWriter;
   watch: ChangeWatch;
   info: WeakMap<Request, RequestInfo>;
   /** Runs the authentication gate for a route. */
@@ -50,9 +49,7 @@ export function createContext(deps: AppDeps): ApiContext {
   const gate = new Gate(resolver, budget);
   const info = new WeakMap<Request, RequestInfo>();
   const watch = new ChangeWatch(deps.store.sqlite, deps.store.path);
-  const recorder = deps.journal
-    ? new JournalWriter(deps.store, deps.journal, (err) => deps.log?.({ level: "error", event: "log_apply_failed", error: String(err) }))
-    : new CommitWriter(deps.store);
+  const recorder = new JournalWriter(deps.store, deps.journal, (err) => deps.log?.({ level: "error", event: "log_apply_failed", error: String(err) }));
   const completer = new Completer(deps.store, recorder);
   return {
     store: deps.store,

@@ -19,13 +19,12 @@ export function usedThisMonth(sqlite: Database, accountId: string, month: string
 }
 
 /**
- * Counts one answer if the allowance has room; false when it is spent. Call inside the
- * write transaction that also logs the exchange, so the count and the log never disagree.
+ * Counts one answer. The allowance is checked when the answer is recorded (see
+ * api/chat/journal-writer.ts); call this inside the write transaction that also logs the
+ * exchange, so the count and the log never disagree.
  */
-export function consumeMonthly(sqlite: Database, accountId: string, month: string, limit: number): boolean {
-  if (limit <= 0) return false;
-  const res = sqlite
-    .query("INSERT INTO usage_monthly (account_id, month, count) VALUES (?1, ?2, 1) ON CONFLICT (account_id, month) DO UPDATE SET count = count + 1 WHERE count < ?3")
-    .run(accountId, month, limit);
-  return res.changes === 1;
+export function countMonthly(sqlite: Database, accountId: string, month: string): void {
+  sqlite
+    .query("INSERT INTO usage_monthly (account_id, month, count) VALUES (?1, ?2, 1) ON CONFLICT (account_id, month) DO UPDATE SET count = count + 1")
+    .run(accountId, month);
 }

@@ -5,6 +5,7 @@ import { createAccount } from "../../src/admin/accounts";
 import { createAgent } from "../../src/admin/agents";
 import { createInstallation, createSecretKey } from "../../src/admin/keys";
 import { tempDb } from "./tmp";
+import { ExchangeJournal } from "../../src/store/exchange-journal";
 
 export interface Fixture {
   store: Store;
@@ -22,7 +23,7 @@ export interface Fixture {
 
 export function fixture(opts: Partial<AppDeps> & { rpm?: number; monthly?: number } = {}): Fixture {
   const store = opts.store ?? openStore(tempDb());
-  const app = createApp({ store, ...opts });
+  const app = createApp({ store, journal: ExchangeJournal.open(store.path), ...opts });
   const account = createAccount(store, { name: "Acme", rpm: opts.rpm ?? 1000, monthly: opts.monthly ?? 100_000 }).id;
   const agent = createAgent(store, { accountId: account, name: "Acme Help" }).id;
   const { id: keyId, key } = createSecretKey(store, agent);

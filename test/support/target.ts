@@ -63,7 +63,11 @@ export function inProcess(opts: TargetOptions = {}): Target {
     addText: async (text, title) => void (await ingest(admin, f.agent, { kind: "text", text, title })),
     revokeInstallation: async (id) => void revokeInstallation(admin, id),
     updateAccount: async (patch) => void updateAccount(admin, f.account, patch),
-    log: async (session) => readLog(f.store, { agentId: f.agent, session }),
+    // A reader in the server's process applies the pending journal first, as the dashboard does.
+    log: async (session) => {
+      f.app.context.recorder.flush();
+      return readLog(f.store, { agentId: f.agent, session });
+    },
   });
 }
 

@@ -112,6 +112,7 @@ describe("widget messages", () => {
     expect(hist.data.map((m: any) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
     expect(hist.data[0].content).toBe("How long does shipping take?");
 
+    s.f.app.context.recorder.flush();
     const log = readLog(s.f.store, { agentId: s.f.agent });
     expect(log.sessions).toHaveLength(1);
     expect(log.sessions[0].installation_id).toBe(s.inst.id);

@@ -11,7 +11,7 @@ import { answer as engineAnswer } from "../../engine";
 import { countTokens } from "../../engine/tokens";
 import { redactKeys } from "../../auth/key-format";
 import { monthOf } from "../../limits/monthly";
-import type { ExchangeRecorder } from "./record";
+import type { JournalWriter } from "./journal-writer";
 
 export const UNAVAILABLE = "This assistant is temporarily unavailable. Please try again later.";
 
@@ -29,7 +29,7 @@ export class Completer {
   private readonly tokenCache = new LRUCache<string, number>({ max: 2_000 });
   constructor(
     private readonly store: Store,
-    private readonly writer: ExchangeRecorder,
+    private readonly writer: JournalWriter,
   ) {}
 
   private async tokens(text: string): Promise<number> {

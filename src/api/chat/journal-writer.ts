@@ -6,11 +6,9 @@
  */
 import type { Database } from "bun:sqlite";
 import type { Store } from "../../store/db";
-import { consumeMonthly, monthOf, usedThisMonth } from "../../limits/monthly";
+import { countMonthly, monthOf, usedThisMonth } from "../../limits/monthly";
 import { readJournal, type ExchangeJournal } from "../../store/exchange-journal";
-import { entryOf, logTurn, type Exchange, type ExchangeRecorder, type LogEntry } from "./record";
-
-const UNLIMITED = Number.MAX_SAFE_INTEGER;
+import { entryOf, logTurn, type Exchange, type LogEntry } from "./record";
 
 function appliedSeq(sqlite: Database): number {
   return sqlite.query<{ applied_seq: number }, []>("SELECT applied_seq FROM journal_state WHERE id = 1").get()?.applied_seq ?? 0;
@@ -30,7 +28,7 @@ function applyInTransaction(sqlite: Database, entries: LogEntry[]): void {
     if (e.seq <= last) continue;
     last = e.seq;
     if (!agentExists.get(e.agentId)) continue;
-    consumeMonthly(sqlite, e.accountId, monthOf(e.at), UNLIMITED);
+    countMonthly(sqlite, e.accountId, monthOf(e.at));
     logTurn(sqlite, e);
   }
   if (last > applied) sqlite.query("UPDATE journal_state SET applied_seq = ? WHERE id = 1").run(last);
@@ -50,7 +48,7 @@ const APPLY_AT_ONCE = 512;
 const RETRY_AFTER_MS = 200;
 
 /** The server's recorder: one append per exchange, the log tables written in batches. */
-export class JournalWriter implements ExchangeRecorder {
+export class JournalWriter {
   private pending: LogEntry[] = [];
   private seq: number;
   /** This month's count per account, including exchanges not yet applied. */
@@ -70,6 +68,7 @@ export class JournalWriter implements ExchangeRecorder {
     this.seq = appliedSeq(store.sqlite);
   }
 
+  /** Resolves once the exchange is in the journal (true), or false (nothing kept) when the monthly allowance is spent. */
   record(exchange: Exchange): Promise<boolean> {
     const at = Date.now();
     const { account } = exchange.principal;
@@ -111,6 +110,7 @@ export class JournalWriter implements ExchangeRecorder {
     }, ms);
   }
 
+  /** Makes everything recorded so far visible in the log tables (waits for the write lock). */
   flush(): void {
     this.apply(true);
   }

@@ -1,18 +1,10 @@
 /**
- * Recording answered exchanges: the monthly count and the chat-log turn. The counter always
- * equals the answers logged, the allowance is never overshot, and an answer is returned
- * only once its exchange is durable (in the store, or in the exchange journal beside it).
- *
- * Two recorders share the same log rows:
- * - CommitWriter commits each exchange to SQLite before it is answered; exchanges that
- *   finish in the same turn of the event loop share one transaction (group commit).
- * - JournalWriter (the server, journal-writer.ts) appends each exchange to the exchange
- *   journal and moves the journal into the log tables in batches.
+ * What the chat log keeps of an answered exchange and how it is written: the session found
+ * or created, the turn inserted. The server records exchanges through the exchange journal
+ * (journal-writer.ts), which writes these rows in batches with the month's count.
  */
 import type { Database } from "bun:sqlite";
-import type { Store } from "../../store/db";
 import { newSortableId } from "../../ids";
-import { consumeMonthly, monthOf } from "../../limits/monthly";
 import type { Principal } from "../../auth/principal";
 
 export interface Exchange {
@@ -30,7 +22,7 @@ export interface Exchange {
 
 /** An exchange as the log keeps it: plain data, so it can travel through the journal. */
 export interface LogEntry {
-  /** Journal sequence number (0 when committed directly). */
+  /** Journal sequence number: entries are applied in its order, each once. */
   seq: number;
   at: number;
   accountId: string;
@@ -44,13 +36,6 @@ export interface LogEntry {
   covered: boolean;
   promptTokens: number;
   completionTokens: number;
-}
-
-export interface ExchangeRecorder {
-  /** Resolves once the exchange is durable (true), or false (nothing kept) when the monthly allowance is spent. */
-  record(exchange: Exchange): Promise<boolean>;
-  /** Makes everything recorded so far visible in the log tables. */
-  flush(): void;
 }
 
 export function entryOf(ex: Exchange, at: number, seq: number): LogEntry {
@@ -91,44 +76,4 @@ export function logTurn(sqlite: Database, e: LogEntry): void {
   sqlite
     .query("INSERT INTO chat_turns (session_id, question, answer, covered, prompt_tokens, completion_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
     .run(sessionId, e.question, e.answer, e.covered ? 1 : 0, e.promptTokens, e.completionTokens, e.at);
-}
-
-interface Pending {
-  exchange: Exchange;
-  resolve(recorded: boolean): void;
-  reject(err: unknown): void;
-}
-
-/** Commits each exchange before it is answered (group commit per event-loop turn). */
-export class CommitWriter implements ExchangeRecorder {
-  private queue: Pending[] = [];
-  constructor(private readonly store: Store) {}
-
-  record(exchange: Exchange): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      if (this.queue.push({ exchange, resolve, reject }) === 1) setImmediate(() => this.flush());
-    });
-  }
-
-  flush(): void {
-    if (!this.queue.length) return;
-    const batch = this.queue;
-    this.queue = [];
-    const now = Date.now();
-    const { sqlite } = this.store;
-    let results: boolean[];
-    try {
-      results = this.store.write(() =>
-        batch.map(({ exchange }) => {
-          if (!consumeMonthly(sqlite, exchange.principal.account.id, monthOf(now), exchange.principal.account.monthly)) return false;
-          logTurn(sqlite, entryOf(exchange, now, 0));
-          return true;
-        }),
-      );
-    } catch (err) {
-      for (const p of batch) p.reject(err);
-      return;
-    }
-    batch.forEach((p, i) => p.resolve(results[i]));
-  }
 }
