@@ -25,8 +25,9 @@ dist/assets/o200k.bin: node_modules/.installed scripts/build-tokenizer.ts src/en
 	$(BUN) scripts/build-tokenizer.ts
 
 # Bytecode (ESM) spares the binary from parsing its whole bundle at every start (~80 ms).
+# Workers are entry points of their own (src/workers.ts finds them inside the binary).
 dist/zenith: node_modules/.installed dist/assets/widget.js dist/assets/o200k.bin $(SRC) package.json
-	$(BUN) build src/main.ts src/store/checkpoint-worker.ts --compile --minify --bytecode --format=esm \
+	$(BUN) build src/main.ts src/store/checkpoint-worker.ts src/engine/ingest/parse-worker.ts --compile --minify --bytecode --format=esm \
 	  --no-compile-autoload-dotenv --no-compile-autoload-bunfig \
 	  --outfile dist/zenith
 

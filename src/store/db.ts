@@ -5,6 +5,7 @@ import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import * as schema from "./schema";
 import { MIGRATIONS, type Migration } from "./migrations";
+import { workerUrl } from "../workers";
 
 export type Drizzle = BunSQLiteDatabase<typeof schema>;
 
@@ -36,16 +37,6 @@ const CHECKPOINT_EVERY_MS = 250;
 
 const BUSY_TIMEOUT_MS = 10_000;
 
-/**
- * The checkpoint worker's module. Inside the compiled binary this module is bundled into
- * the main entry (so a URL relative to it points at the binary's root); the worker is its
- * own entry point there, named after its path under src/ (see the Makefile).
- */
-function checkpointWorkerUrl(): string {
-  if (import.meta.url.startsWith("file:///$bunfs/")) return "/$bunfs/root/store/checkpoint-worker.js";
-  return new URL("./checkpoint-worker.ts", import.meta.url).href;
-}
-
 export function openStore(path: string, opts: OpenOptions = {}): Store {
   const sqlite = new Database(path, opts.readonly ? { readonly: true } : { create: true, readwrite: true });
   sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -69,7 +60,7 @@ export function openStore(path: string, opts: OpenOptions = {}): Store {
   let checkpointer: Worker | null = null;
   if (opts.backgroundCheckpoint && !opts.readonly && path !== ":memory:") {
     sqlite.run(`PRAGMA wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-    checkpointer = new Worker(checkpointWorkerUrl());
+    checkpointer = new Worker(workerUrl("store/checkpoint-worker"));
     // Without the thread the WAL grows to the fallback size and commits slow down: say so.
     checkpointer.addEventListener("error", (e) => console.error(JSON.stringify({ level: "error", event: "checkpoint_worker_failed", error: (e as ErrorEvent).message })));
     checkpointer.postMessage({ path, everyMs: CHECKPOINT_EVERY_MS });

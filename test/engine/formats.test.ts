@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { htmlToText } from "../../src/engine/ingest/html";
 import { docsFromFile, pdfLayout } from "../../src/engine/ingest/formats";
 import { markdownTables } from "../../src/engine/ingest/tables";
+import { parseOffThread } from "../../src/engine/ingest/parse-off-thread";
 import { makeDocx, makePdf } from "../support/documents";
 
 describe("HTML", () => {
@@ -69,5 +70,14 @@ describe("PDF and DOCX", () => {
     expect(pdf.passages).toEqual([{ title: "w › Warranty", body: "Every grinder has a two-year warranty." }]);
     const [docx] = await docsFromFile("g.docx", await makeDocx([{ heading: "Gift cards" }, "They never expire.", { heading: "Balance", level: 2 }, "See your account."]));
     expect(docx.passages.map((p) => p.title)).toEqual(["g › Gift cards", "g › Gift cards › Balance"]);
+  });
+
+  test("the parsers run on a thread of their own that is stopped when it is slow or done", async () => {
+    const bytes = makePdf(["Warranty", "Every grinder has a two-year warranty."]);
+    expect(await parseOffThread("pdf", bytes)).toContain("two-year warranty");
+    await expect(parseOffThread("pdf", bytes, 1)).rejects.toThrow("reading it took longer than 0.001 s");
+    await expect(parseOffThread("docx", new TextEncoder().encode("PK not a zip"))).rejects.toThrow(/zip/);
+    // The caller's bytes are copied, not moved to the thread: they stay usable.
+    expect(bytes.byteLength).toBeGreaterThan(0);
   });
 });

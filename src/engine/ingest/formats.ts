@@ -9,6 +9,7 @@ import { splitText } from "./split";
 import { htmlToText } from "./html";
 import { markdownTables } from "./tables";
 import { qaDocsFromCsv, qaDocsFromJson } from "./qa-file";
+import { parseOffThread } from "./parse-off-thread";
 
 export const SUPPORTED = [".txt", ".md", ".markdown", ".html", ".htm", ".pdf", ".docx", ".csv", ".json"];
 
@@ -39,20 +40,6 @@ export function pdfLayout(text: string): string {
   return out;
 }
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const { extractText, getDocumentProxy } = await import("unpdf");
-  // verbosity 0: pdf.js would otherwise print recoverable-damage warnings on stdout.
-  const pdf = await getDocumentProxy(bytes, { verbosity: 0 });
-  const { text } = await extractText(pdf, { mergePages: false });
-  return (text as string[]).join("\n\n");
-}
-
-async function docxHtml(bytes: Uint8Array): Promise<string> {
-  const mammoth = await import("mammoth");
-  const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
-  return value;
-}
-
 /** Parses one file's bytes; `name` decides the format by its extension. */
 export async function docsFromFile(name: string, bytes: Uint8Array, titleOverride?: string): Promise<Doc[]> {
   const ext = extname(name).toLowerCase();
@@ -77,9 +64,9 @@ export async function docsFromFile(name: string, bytes: Uint8Array, titleOverrid
         return [textDoc("html", page.text, titleOverride ?? page.title ?? fallbackTitle, source)];
       }
       case ".pdf":
-        return [textDoc("pdf", pdfLayout(await pdfText(bytes)), fallbackTitle, source, { runInHeadings: true })];
+        return [textDoc("pdf", pdfLayout(await parseOffThread("pdf", bytes)), fallbackTitle, source, { runInHeadings: true })];
       case ".docx": {
-        const page = htmlToText(await docxHtml(bytes), { mainContent: false });
+        const page = htmlToText(await parseOffThread("docx", bytes), { mainContent: false });
         return [textDoc("docx", page.text, fallbackTitle, source, { runInHeadings: true })];
       }
       case ".csv":
