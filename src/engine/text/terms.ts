@@ -18,16 +18,28 @@ export const STOP_WORDS = new Set(
   kind sort exactly actually really still already yet okay ok hi hello thanks`.split(/\s+/),
 );
 
-const cache = new Map<string, string>();
+/**
+ * Stems memoised in two generations: a word found in the older one moves to the newer, and
+ * when the newer fills up the older is dropped. The words in use stay (the head of the
+ * vocabulary), memory stays bounded whatever the size of the material's vocabulary, and
+ * no eviction bookkeeping runs per lookup. Measured on the 100k-passage bench, a stem
+ * missed costs nothing visible in latency; the former single 200k-entry map held the whole
+ * vocabulary (several MiB at 100k passages, tens of MiB on a large real corpus).
+ */
+const GENERATION = 16_384;
+let recent = new Map<string, string>();
+let older = new Map<string, string>();
 
 /** The stem of one lower-cased, folded word (memoised: stemming dominates query parsing). */
 export function stem(word: string): string {
-  let s = cache.get(word);
-  if (s === undefined) {
-    s = /^\p{N}+$/u.test(word) ? word : stemmer(word);
-    if (cache.size > 200_000) cache.clear();
-    cache.set(word, s);
+  let s = recent.get(word);
+  if (s !== undefined) return s;
+  s = older.get(word) ?? (/^\p{N}+$/u.test(word) ? word : stemmer(word));
+  if (recent.size >= GENERATION) {
+    older = recent;
+    recent = new Map();
   }
+  recent.set(word, s);
   return s;
 }
 
