@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { htmlToText } from "../../src/engine/ingest/html";
 import { docsFromFile, pdfLayout } from "../../src/engine/ingest/formats";
 import { markdownTables } from "../../src/engine/ingest/tables";
-import { parseOffThread } from "../../src/engine/ingest/parse-off-thread";
+import { parseOffThread, Slots } from "../../src/engine/ingest/parse-off-thread";
 import { makeDocx, makePdf } from "../support/documents";
 
 describe("HTML", () => {
@@ -79,5 +79,29 @@ describe("PDF and DOCX", () => {
     await expect(parseOffThread("docx", new TextEncoder().encode("PK not a zip"))).rejects.toThrow(/zip/);
     // The caller's bytes are copied, not moved to the thread: they stay usable.
     expect(bytes.byteLength).toBeGreaterThan(0);
+    const many = await Promise.all(Array.from({ length: 5 }, () => parseOffThread("pdf", bytes)));
+    expect(many.every((text) => text.includes("two-year warranty"))).toBe(true);
+  });
+
+  test("parse slots: a third parse waits for a slot, and a slot is handed on exactly once", async () => {
+    const slots = new Slots(2);
+    const first = await slots.acquire();
+    const second = await slots.acquire();
+    let thirdIn = false;
+    const third = slots.acquire().then((release) => ((thirdIn = true), release));
+    await Bun.sleep(5);
+    expect(thirdIn).toBe(false);
+    first();
+    first(); // a second release of the same slot frees nothing more
+    const releaseThird = await third;
+    expect(thirdIn).toBe(true);
+    let fourthIn = false;
+    void slots.acquire().then(() => (fourthIn = true));
+    await Bun.sleep(5);
+    expect(fourthIn).toBe(false);
+    second();
+    await Bun.sleep(0);
+    expect(fourthIn).toBe(true);
+    releaseThird();
   });
 });
