@@ -91,3 +91,22 @@ describe("voice", () => {
     expect((await answer(empty.store, empty.agent, turns("How long does shipping take?"))).covered).toBe(false);
   });
 });
+
+describe("price questions with one word of their own", () => {
+  const { store, agent } = engineStore({ name: "Inkwell Help" });
+  beforeAll(async () => {
+    // Many short passages say "Studio"; the one with the price says it once, among other words.
+    const features = Array.from({ length: 12 }, (_, i) => `## Studio feature ${i + 1}\n\nStudio includes shared board number ${i + 1} for Studio teams.`).join("\n\n");
+    const prices = "## Prices\n\nEvery plan is billed per seat, and a workspace can change plans at any time from the billing page. The Starter plan is free for up to two seats. Studio costs $14 per seat each month, or $140 per seat each year when billed annually.";
+    await ingest(store, agent.id, [
+      { kind: "text", text: `# Studio\n\n${features}`, title: "Studio" },
+      { kind: "text", text: `# Plans\n\n${prices}`, title: "Plans" },
+    ]);
+  });
+
+  test("'How much is Studio?' finds the price among the many passages that name Studio", async () => {
+    const reply = await answer(store, agent, turns("How much is Studio?"));
+    expect(reply.covered).toBe(true);
+    expect(reply.content).toContain("$14 per seat");
+  });
+});
