@@ -42,6 +42,12 @@ describe("answer-type fit", () => {
     expect(fit("Who conquered England?", "England was conquered in 1066.", "person")).toBe(false);
     expect(fit("Who conquered England?", "In 1066 England was conquered by William of Normandy.", "person")).toBe(true);
   });
+  test("a duration is an amount of time, not the word 'within'", () => {
+    const q = "How long does shipping take?";
+    expect(fit(q, "Standard shipping within the United States is free on orders over $40.", "duration")).toBe(false);
+    expect(fit(q, "Orders ship within a week and arrive in 2 to 4 business days.", "duration")).toBe(true);
+    expect(fit(q, "Your parcel leaves the same day.", "duration")).toBe(true);
+  });
   test("no particular kind asked: no opinion", () => {
     expect(fit("Why is the sky blue?", "Light scatters.", "any")).toBeNull();
   });
