@@ -103,6 +103,11 @@ export function scoreSentences(query: Query, stats: Stats, list: Candidate[]): {
     const titleStems = new Set(stems(c.title));
     const passageStems = new Set(sentStems.flat());
     const hasIn = (set: Set<string> | undefined, t: (typeof terms)[number]) => !!set && (set.has(t.term) || t.alts.some((a) => set.has(a)));
+    // A section whose title ("Shipping › Delivery times") holds every word of the question
+    // is about it as a whole: its sentences need not repeat the title's words ("Orders
+    // arrive in 2 to 4 business days"), and one that only mentions them elsewhere ("skip a
+    // single delivery") should not win on that. Its sentences count as holding them all.
+    const titleCovers = terms.every((t) => hasIn(titleStems, t));
     sents.forEach((s, i) => {
       let own = 0;
       let covered = 0;
@@ -129,6 +134,10 @@ export function scoreSentences(query: Query, stats: Stats, list: Candidate[]): {
       }
       const joined = sentStems[i].join(" ");
       const adjacent = pairs.filter((p) => joined.includes(p)).length;
+      if (titleCovers) {
+        own = covered = total;
+        lacking = 0;
+      }
       const coverage = covered / (covered + lacking || 1);
       const novel = sentStems[i].length ? sentStems[i].filter((x) => !questionStems.has(x)).length / sentStems[i].length : 0;
       const fit = typeFit(s, query.type, questionStems);

@@ -110,3 +110,19 @@ describe("price questions with one word of their own", () => {
     expect(reply.content).toContain("$14 per seat");
   });
 });
+
+describe("a section whose title holds the whole question", () => {
+  const { store, agent } = engineStore({ name: "Fernleaf Help" });
+  beforeAll(async () => {
+    await ingest(store, agent.id, [
+      { kind: "text", text: "# Posting\n\nWe pack orders on weekdays.\n\n## Delivery times\n\nParcels within the country arrive in 3 to 5 working days. Islands take 2 days more.", title: "Posting" },
+      { kind: "text", text: "# Plant club\n\n## Pausing\n\nYou can pause the club for up to two months or skip a single delivery from your account.", title: "Plant club" },
+    ]);
+  });
+
+  test("answers from that section, not from a sentence that names the word in passing", async () => {
+    const reply = await answer(store, agent, turns("How long does delivery take?"));
+    expect(reply.covered).toBe(true);
+    expect(reply.content).toContain("3 to 5 working days");
+  });
+});
