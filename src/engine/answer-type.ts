@@ -5,12 +5,13 @@
  */
 import { stem } from "./text/terms";
 
-export type AnswerType = "money" | "duration" | "number" | "time" | "person" | "place" | "any";
+export type AnswerType = "money" | "duration" | "temperature" | "number" | "time" | "person" | "place" | "any";
 
 export function typeOf(q: string): AnswerType {
   const s = q.toLowerCase();
   if (/\bhow much (?:does|do|is|are|will|would|did|for|to)\b|\b(?:price|cost|fee|charge)s?\b/.test(s) && !/\bhow (?:many|long)\b/.test(s)) return "money";
   if (/\bhow long (?:must|should|can|could|may|is|are)\b.*\bbe\b/.test(s)) return "number";
+  if (/\btemperatures?\b|\bhow (?:hot|warm|cold)\b/.test(s)) return "temperature";
   if (/\bhow (?:long|fast|quickly|soon)\b|\bhow many (?:days|hours|weeks|minutes|months|years)\b|\bwhen will\b/.test(s)) return "duration";
   if (/\bhow (?:many|much|long|far|old|big|large|often|tall|fast)\b|\bwhat (?:percentage|number|amount|size|price|fee|cost)\b|\b(?:phone|telephone|order|tracking|account) number\b/.test(s)) return "number";
   if (/\bwhen\b|\bwhat (?:year|date|day|time|century|decade|month)\b|\bwhich (?:year|date|day|century|month)\b/.test(s)) return "time";
@@ -24,6 +25,7 @@ const TIME = /\b\d{3,4}s?\b|\b(?:january|february|march|april|may|june|july|augu
 const MONEY = /[$€£¥]\s?\d|\d\s?(?:dollars?|euros?|pounds?|usd|eur|gbp|percent|%)/i;
 // "within" alone is no duration ("shipping within the United States"); "within 3 days" is.
 const DURATION = /\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|same|next)[\s-](?:business |working |calendar )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:instant(?:ly)?|immediately|straight away|same day|next day)\b/i;
+const TEMPERATURE = /\d\s?°|\b\d+\s?degrees?\b|\b(?:boil(?:ing)?|room temperature|freezing)\b/i;
 const PROPER = /(?:^|[^.!?]\s)\p{Lu}[\p{L}'-]+/u;
 
 /** Whether a sentence holds the kind of fact the question asks for. */
@@ -33,6 +35,8 @@ export function fitsType(sentence: string, type: AnswerType): boolean {
       return MONEY.test(sentence);
     case "duration":
       return DURATION.test(sentence);
+    case "temperature":
+      return TEMPERATURE.test(sentence);
     case "number":
       return NUMBER.test(sentence);
     case "time":
@@ -60,6 +64,7 @@ export function typeFit(sentence: string, type: AnswerType, questionStems: Set<s
   switch (type) {
     case "money":
     case "duration":
+    case "temperature":
       return fitsType(sentence, type);
     case "number":
       return fresh(NUMBER_WORD);

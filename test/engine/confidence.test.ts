@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { confidenceOf, runnerUp, FEATURE_NAMES, WEIGHTS } from "../../src/engine/confidence";
 import { RANK_WEIGHTS, SENTENCE_FEATURES, type Choice } from "../../src/engine/compose";
-import { typeFit } from "../../src/engine/answer-type";
+import { typeFit, typeOf } from "../../src/engine/answer-type";
 import { stems } from "../../src/engine/text/terms";
 
 function choice(sentence: string, score: number): Choice {
@@ -47,6 +47,14 @@ describe("answer-type fit", () => {
     expect(fit(q, "Standard shipping within the United States is free on orders over $40.", "duration")).toBe(false);
     expect(fit(q, "Orders ship within a week and arrive in 2 to 4 business days.", "duration")).toBe(true);
     expect(fit(q, "Your parcel leaves the same day.", "duration")).toBe(true);
+  });
+  test("a temperature is degrees or boiling", () => {
+    const q = "What water temperature for pour-over?";
+    expect(typeOf(q)).toBe("temperature");
+    expect(typeOf("How hot should the water be?")).toBe("temperature");
+    expect(fit(q, "Bloom with 40 grams of water for 30 seconds.", "temperature")).toBe(false);
+    expect(fit(q, "Use 250 grams of water at 94 °C.", "temperature")).toBe(true);
+    expect(fit(q, "Use water just off the boil.", "temperature")).toBe(true);
   });
   test("no particular kind asked: no opinion", () => {
     expect(fit("Why is the sky blue?", "Light scatters.", "any")).toBeNull();

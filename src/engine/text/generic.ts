@@ -16,6 +16,6 @@ often old once open option options order other others part people person place p
 questions quick quite rather read ready real really reason receive received right run said same say see seem seems seen send sent set several
 should show since small so some someone something sometimes soon sorry start started still stop stuck such sure take taken tell than thing things
 think though time times today together told too took try trying turn understand until use used using usual usually very wait want wanted way
-week weeks well went size type types one two three four five six seven eight nine ten valid reach reaches arrive arrives arrived price prices priced cost costs fee fees charge charged pay paid forgot forget forgotten offer offers offered sell sells sold provide provides available located location locate support supports allowed whatever while whole why will wish within without work worked working works worry would wrong year years yes yet`;
+week weeks well went size type types one two three four five six seven eight nine ten valid reach reaches arrive arrives arrived price prices priced cost costs fee fees charge charged pay paid forgot forget forgotten offer offers offered sell sells sold provide provides available located location locate support supports allowed whatever while whole why will wish within without work worked working works worry would wrong year years yes yet temperature temperatures degree degrees`;
 
 export const GENERIC_STEMS = new Set(WORDS.split(/\s+/).filter(Boolean).map(stem));
