@@ -23,10 +23,17 @@ export function typeOf(q: string): AnswerType {
 const NUMBER = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|once|twice|half|free)\b/i;
 const TIME = /\b\d{3,4}s?\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|century|centuries|today|tomorrow|week|weeks|day|days|month|months|year|years|hour|hours|minute|minutes|morning|evening|night|weekend|weekday|weekdays|annually|daily|monthly)\b|\d/i;
 const MONEY = /[$€£¥]\s?\d|\d\s?(?:dollars?|euros?|pounds?|usd|eur|gbp|percent|%)/i;
-// "within" alone is no duration ("shipping within the United States"); "within 3 days" is.
-const DURATION = /\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|same|next)[\s-](?:business |working |calendar )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:instant(?:ly)?|immediately|straight away|same day|next day)\b/i;
+/** A duration as an amount of time ("14 days", "a week"); "within" alone is none ("shipping within the US"). */
+const MEASURED_DURATION = /\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|same|next)[\s-](?:business |working |calendar )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/i;
+/** … or as an instant ("immediately", "same day"). */
+const INSTANT = /\b(?:instant(?:ly)?|immediately|straight away|same day|next day)\b/i;
 const TEMPERATURE = /\d\s?°|\b\d+\s?degrees?\b|\b(?:boil(?:ing)?|room temperature|freezing)\b/i;
 const PROPER = /(?:^|[^.!?]\s)\p{Lu}[\p{L}'-]+/u;
+
+/** Whether the sentence gives a duration as an amount of time ("14 days"), not only "immediately". */
+export function measuredDuration(sentence: string): boolean {
+  return MEASURED_DURATION.test(sentence);
+}
 
 /** Whether a sentence holds the kind of fact the question asks for. */
 export function fitsType(sentence: string, type: AnswerType): boolean {
@@ -34,7 +41,7 @@ export function fitsType(sentence: string, type: AnswerType): boolean {
     case "money":
       return MONEY.test(sentence);
     case "duration":
-      return DURATION.test(sentence);
+      return measuredDuration(sentence) || INSTANT.test(sentence);
     case "temperature":
       return TEMPERATURE.test(sentence);
     case "number":

@@ -8,7 +8,7 @@ import type { Candidate } from "./retrieve";
 import type { Query } from "./question";
 import type { Stats } from "./stats";
 import { weighted } from "./weights";
-import { typeFit } from "./answer-type";
+import { measuredDuration, typeFit } from "./answer-type";
 import { sentences } from "./text/sentences";
 import { stems } from "./text/terms";
 import { plain, stripCitations } from "./text/plain";
@@ -24,6 +24,8 @@ const PREFIX = 5;
 const RELATED_CREDIT = 0.8;
 /** A synonym from text/synonyms.ts earns nearly full credit. */
 const SYNONYM_CREDIT = 0.85;
+/** "How long…" is better answered by "14 days" than by "starts straight away": a partial fit. */
+const VAGUE_DURATION_FIT = 0.5;
 /** Answers longer than this many words are cut at a sentence boundary. */
 const MAX_ANSWER_WORDS = 70;
 
@@ -147,7 +149,7 @@ export function scoreSentences(query: Query, stats: Stats, list: Candidate[]): {
         window / total,
         title / total,
         Math.min(3, adjacent),
-        fit === true ? 1 : 0,
+        fit === true ? (query.type === "duration" && !measuredDuration(s) ? VAGUE_DURATION_FIT : 1) : 0,
         fit === false ? 1 : 0,
         c.bm25 / (list[0].bm25 || -1),
         list.length > 1 ? rank / (list.length - 1) : 0,

@@ -126,3 +126,17 @@ describe("a section whose title holds the whole question", () => {
     expect(reply.content).toContain("3 to 5 working days");
   });
 });
+
+describe("how long", () => {
+  const { store, agent } = engineStore({ name: "Quillset Help" });
+  beforeAll(async () => {
+    await ingest(store, agent.id, [
+      { kind: "text", text: "# Trial\n\nYou can try Quillset Pro free for 21 days.\n\n## Starting the trial\n\nClick Start trial on the billing page. The trial starts straight away for the whole team.", title: "Trial" },
+    ]);
+  });
+
+  test("is answered with an amount of time before an 'immediately'", async () => {
+    const reply = await answer(store, agent, turns("How long is the trial?"));
+    expect(reply.content).toContain("21 days");
+  });
+});
