@@ -34,8 +34,11 @@ const ALIASES: Record<string, string[]> = {
   acct: ["account"],
 };
 
+/** Phrases visitors use for a word the material uses ("get my money back" for a refund). */
+const PHRASES: [RegExp, string][] = [[/\bmoney back\b/gi, "refund"]];
+
 function meaningful(text: string): { stem: string; word: string }[] {
-  return words(text)
+  return words(PHRASES.reduce((t, [phrase, word]) => t.replace(phrase, word), text))
     .flatMap((w) => ALIASES[w] ?? [w])
     .filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\p{N}/u.test(w)))
     .map((w) => ({ stem: stem(w), word: w }));
