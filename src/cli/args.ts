@@ -24,8 +24,11 @@ export function parse(argv: string[], options: Options, positionals = 0): Parsed
   try {
     parsed = parseArgs({ args: argv, options: { ...COMMON, ...options }, allowPositionals: true, strict: true }) as Parsed;
   } catch (err) {
-    // Node's messages run on with advice about "--"; the first sentence is the useful part.
+    // Node's messages run on with advice about "--"; the first sentence is the useful part,
+    // and a flag left without its value is said plainly ("--rpm -5" reads as two flags).
     const first = (err as Error).message.split("\n")[0].replace(/^TypeError \[[A-Z_]+\]: /, "");
+    const valueless = /^Option '(--[\w-]+)(?: <value>)?' argument (?:is ambiguous|missing)/.exec(first);
+    if (valueless) throw new CliError(`${valueless[1]} needs a value (one that starts with "-" is written ${valueless[1]}=VALUE)`);
     throw new CliError(first.replace(/^(Unknown option '[^']*')\..*$/, "$1 (see zenith --help)"));
   }
   if (parsed.positionals.length > positionals)
