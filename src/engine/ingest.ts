@@ -18,6 +18,15 @@ export type IngestInput =
   | { kind: "bytes"; name: string; bytes: Uint8Array; title?: string }
   | { kind: "url"; url: string; maxPages?: number };
 
+/** The file errors an operator meets, in words (the code is kept for the rest). */
+const FILE_ERRORS: Record<string, string> = {
+  ENOENT: "no such file (ENOENT)",
+  EACCES: "permission denied (EACCES)",
+  EPERM: "permission denied (EPERM)",
+  ELOOP: "too many symbolic links (ELOOP)",
+  ENAMETOOLONG: "the path is too long (ENAMETOOLONG)",
+};
+
 async function fileBytes(path: string): Promise<Uint8Array> {
   try {
     const info = await stat(path);
@@ -26,7 +35,8 @@ async function fileBytes(path: string): Promise<Uint8Array> {
     return new Uint8Array(await readFile(path));
   } catch (err) {
     if (err instanceof CliError) throw err;
-    throw new CliError(`cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new CliError(`cannot read ${path}: ${(code && FILE_ERRORS[code]) ?? code ?? (err as Error).message}`);
   }
 }
 

@@ -68,7 +68,7 @@ describe("ingest", () => {
     await expect(add(file("empty.md", ""))).rejects.toThrow("empty.md is empty");
     await expect(add(file("blank.txt", "  \n\n "))).rejects.toThrow(/blank\.txt has no text/);
     await expect(add(file("deck.pptx", "x"))).rejects.toThrow(/unsupported file type: deck\.pptx/);
-    await expect(add(join(dir, "missing.md"))).rejects.toThrow(/cannot read .*missing\.md: ENOENT/);
+    await expect(add(join(dir, "missing.md"))).rejects.toThrow(/cannot read .*missing\.md: no such file \(ENOENT\)/);
     await expect(add(file("broken.pdf", "%PDF-1.4 nonsense"))).rejects.toThrow(/cannot read broken\.pdf as PDF/);
     await expect(add(file("broken.docx", "PK not a zip"))).rejects.toThrow(/cannot read broken\.docx as DOCX/);
     await expect(add(file("pairs.csv", "title,body\nx,y"))).rejects.toThrow(/"question" and "answer" columns/);
