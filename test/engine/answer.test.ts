@@ -92,51 +92,40 @@ describe("voice", () => {
   });
 });
 
-describe("price questions with one word of their own", () => {
-  const { store, agent } = engineStore({ name: "Inkwell Help" });
-  beforeAll(async () => {
+/** A fresh agent holding these pages, asked one question. */
+async function askOf(pages: { title: string; text: string }[], question: string) {
+  const { store, agent } = engineStore();
+  await ingest(store, agent.id, pages.map((page) => ({ kind: "text" as const, ...page })));
+  return answer(store, agent, turns(question));
+}
+
+describe("ranking on the question's kind and the section's title", () => {
+  test("'How much is Studio?' finds the price among the many passages that name Studio", async () => {
     // Many short passages say "Studio"; the one with the price says it once, among other words.
     const features = Array.from({ length: 12 }, (_, i) => `## Studio feature ${i + 1}\n\nStudio includes shared board number ${i + 1} for Studio teams.`).join("\n\n");
     const prices = "## Prices\n\nEvery plan is billed per seat, and a workspace can change plans at any time from the billing page. The Starter plan is free for up to two seats. Studio costs $14 per seat each month, or $140 per seat each year when billed annually.";
-    await ingest(store, agent.id, [
-      { kind: "text", text: `# Studio\n\n${features}`, title: "Studio" },
-      { kind: "text", text: `# Plans\n\n${prices}`, title: "Plans" },
-    ]);
-  });
-
-  test("'How much is Studio?' finds the price among the many passages that name Studio", async () => {
-    const reply = await answer(store, agent, turns("How much is Studio?"));
+    const reply = await askOf([{ title: "Studio", text: `# Studio\n\n${features}` }, { title: "Plans", text: `# Plans\n\n${prices}` }], "How much is Studio?");
     expect(reply.covered).toBe(true);
     expect(reply.content).toContain("$14 per seat");
   });
-});
 
-describe("a section whose title holds the whole question", () => {
-  const { store, agent } = engineStore({ name: "Fernleaf Help" });
-  beforeAll(async () => {
-    await ingest(store, agent.id, [
-      { kind: "text", text: "# Posting\n\nWe pack orders on weekdays.\n\n## Delivery times\n\nParcels within the country arrive in 3 to 5 working days. Islands take 2 days more.", title: "Posting" },
-      { kind: "text", text: "# Plant club\n\n## Pausing\n\nYou can pause the club for up to two months or skip a single delivery from your account.", title: "Plant club" },
-    ]);
-  });
-
-  test("answers from that section, not from a sentence that names the word in passing", async () => {
-    const reply = await answer(store, agent, turns("How long does delivery take?"));
+  test("a section whose title holds the whole question answers it, not a sentence that names the word in passing", async () => {
+    const reply = await askOf(
+      [
+        { title: "Posting", text: "# Posting\n\nWe pack orders on weekdays.\n\n## Delivery times\n\nParcels within the country arrive in 3 to 5 working days. Islands take 2 days more." },
+        { title: "Plant club", text: "# Plant club\n\n## Pausing\n\nYou can pause the club for up to two months or skip a single delivery from your account." },
+      ],
+      "How long does delivery take?",
+    );
     expect(reply.covered).toBe(true);
     expect(reply.content).toContain("3 to 5 working days");
   });
-});
 
-describe("how long", () => {
-  const { store, agent } = engineStore({ name: "Quillset Help" });
-  beforeAll(async () => {
-    await ingest(store, agent.id, [
-      { kind: "text", text: "# Trial\n\nYou can try Quillset Pro free for 21 days.\n\n## Starting the trial\n\nClick Start trial on the billing page. The trial starts straight away for the whole team.", title: "Trial" },
-    ]);
-  });
-
-  test("is answered with an amount of time before an 'immediately'", async () => {
-    const reply = await answer(store, agent, turns("How long is the trial?"));
+  test("'how long' is answered with an amount of time before an 'immediately'", async () => {
+    const reply = await askOf(
+      [{ title: "Trial", text: "# Trial\n\nYou can try Quillset Pro free for 21 days.\n\n## Starting the trial\n\nClick Start trial on the billing page. The trial starts straight away for the whole team." }],
+      "How long is the trial?",
+    );
     expect(reply.content).toContain("21 days");
   });
 });
