@@ -31,7 +31,10 @@ export interface AdminDeps {
   /** Base address of the public API for embed snippets (default: ZENITH_PUBLIC_URL or http://localhost:8787). */
   publicUrl?: () => string;
   lockout?: LockoutOptions;
-  /** Brings the chat log up to date with answers recorded but not yet applied (the server's journal). */
+  /**
+   * Brings the chat log up to date with answers recorded but not yet applied (the server's
+   * journal). Never throws: on failure the page shows the log as the store holds it.
+   */
   settleLog?: () => void;
 }
 
@@ -96,12 +99,7 @@ export function createAdminApp(deps: AdminDeps) {
     },
     handle: async (request: Request, peer?: string) => {
       dash.peers.set(request, peer ?? "unknown");
-      try {
-        deps.settleLog?.();
-      } catch (err) {
-        // The page shows the log as the store holds it; the server applies the rest later.
-        deps.log?.({ level: "error", event: "log_apply_failed", error: String(err) });
-      }
+      deps.settleLog?.();
       const response = await elysia.handle(request);
       for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!response.headers.has(k) && k !== "cache-control") response.headers.set(k, v);
       return response;

@@ -42,7 +42,7 @@ export async function serve(cfg: ServeConfig): Promise<void> {
     store.close();
     throw new CliError(`cannot apply the exchange journal of ${cfg.db}: ${(err as Error).message}`);
   }
-  const admin = createAdminApp({ store, dbPath: cfg.db, log, publicUrl: () => cfg.publicUrl ?? publicUrl, settleLog: () => app.context.recorder.flush() });
+  const admin = createAdminApp({ store, dbPath: cfg.db, log, publicUrl: () => cfg.publicUrl ?? publicUrl, settleLog: () => app.context.recorder.settle() });
   void loadTokenizer();
   configureGenerator(cfg.llm);
 
@@ -100,12 +100,8 @@ export async function serve(cfg: ServeConfig): Promise<void> {
     while (inFlight > 0) await Bun.sleep(5);
     clearInterval(pacer.timer);
     await admin.close();
-    try {
-      app.context.recorder.flush();
-    } catch (err) {
-      // Nothing is lost: the journal keeps the entries and the next start applies them.
-      log({ level: "error", event: "log_apply_failed", error: String(err) });
-    }
+    // A failure is logged; nothing is lost: the next start applies what the journal keeps.
+    app.context.recorder.close();
     log.flush();
     journal.close();
     store.close();

@@ -130,10 +130,22 @@ export class JournalWriter {
     return true;
   }
 
+  /**
+   * Like flush, for readers that must not fail on it (a dashboard page, a stop): a failure
+   * goes to onError, and nothing is lost (the entries stay in the journal and in memory).
+   */
+  settle(): void {
+    try {
+      this.flush();
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+
   /** Applies what is pending and stops the timer: for a graceful stop. */
   close(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.flush();
+    this.settle();
   }
 }
