@@ -60,22 +60,21 @@ function phrase(w: string): string {
 }
 
 /**
- * Words that name the kind of fact a question asks for, in material that holds it: "How much
- * is Plus?" has one word of its own, and the passages that use "Plus" most (and shortest)
- * are not the price table. Passages that also say price, cost, fee or charge are added to
- * the candidates (after the others: the composer still decides on the question's words and
- * the answer type). Tried for durations (day, week, month…) too: no gain on any set.
+ * Words that say a passage is about money. "How much is Plus?" has one word of its own, and
+ * the passages that use "Plus" most (and shortest) are not the price table, so a money
+ * question also gets the passages that hold its words and one of these, after the others
+ * (the composer still decides on the question's words and the answer type). The same hint
+ * for durations (day, week, month…) was tried and gained nothing on any set.
  */
-const TYPE_HINTS: Partial<Record<Query["type"], string>> = { money: '("price" OR "cost" OR "fee" OR "charge")' };
+const MONEY_WORDS = '("price" OR "cost" OR "fee" OR "charge")';
 
 export function candidates(store: Store, agentId: string, query: Query, stats: Stats): Candidate[] {
   const groups = matchGroups(query, stats);
   if (!groups.length) return [];
   const found = byWords(store, agentId, groups);
-  const hint = TYPE_HINTS[query.type];
-  if (!hint) return found;
+  if (query.type !== "money") return found;
   const ids = new Set(found.map((c) => c.id));
-  return [...found, ...run(store, agentId, `(${groups.join(" OR ")}) AND ${hint}`).filter((c) => !ids.has(c.id))];
+  return [...found, ...run(store, agentId, `(${groups.join(" OR ")}) AND ${MONEY_WORDS}`).filter((c) => !ids.has(c.id))];
 }
 
 /**
