@@ -10,6 +10,7 @@ import { htmlToText } from "./html";
 import { markdownTables } from "./tables";
 import { qaDocsFromCsv, qaDocsFromJson } from "./qa-file";
 import { parseOffThread } from "./parse-off-thread";
+import { decodeText } from "./decode";
 
 export const SUPPORTED = [".txt", ".md", ".markdown", ".html", ".htm", ".pdf", ".docx", ".csv", ".json"];
 
@@ -48,7 +49,12 @@ export async function docsFromFile(name: string, bytes: Uint8Array, titleOverrid
   if (!SUPPORTED.includes(ext)) throw new CliError(`unsupported file type: ${source} (supported: ${SUPPORTED.join(", ")})`);
   if (bytes.byteLength > MAX_FILE_BYTES) throw new CliError(`${source} is too large: ${bytes.byteLength} bytes (limit ${MAX_FILE_BYTES})`);
   if (bytes.byteLength === 0) throw new CliError(`${source} is empty`);
-  const utf8 = () => new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  const utf8 = () => {
+    const text = decodeText(bytes, { html: ext === ".html" || ext === ".htm" });
+    // Control characters other than tab and line breaks: an image or archive with a text name.
+    if (/[\u0000-\u0008\u000e-\u001f]/.test(text.slice(0, 4096))) throw new CliError(`${source} is not a text file (it holds binary data)`);
+    return text;
+  };
   try {
     switch (ext) {
       case ".txt":
