@@ -13,7 +13,7 @@ export async function run(argv: string[]): Promise<void> {
   if (sub === "create") {
     const p = parse(rest, PLAN);
     const input = { name: required(p, "name"), rpm: int(p, "rpm", 1), monthly: int(p, "monthly", 0) };
-    output(p, await withStore(p, (s) => createAccount(s, input)));
+    await output(p, await withStore(p, (s) => createAccount(s, input)));
   } else if (sub === "update") {
     const p = parse(rest, { ...PLAN, subscription: { type: "string" } }, 1);
     const id = positional(p, 0, "account id");
@@ -26,7 +26,7 @@ export async function run(argv: string[]): Promise<void> {
       }).filter(([, v]) => v !== undefined),
     );
     if (patch.name !== undefined && String(patch.name).trim() === "") throw new CliError("--name must not be empty");
-    output(p, await withStore(p, (s) => updateAccount(s, id, patch)));
+    await output(p, await withStore(p, (s) => updateAccount(s, id, patch)));
   } else {
     throw new CliError(`unknown account command: ${sub ?? "(none)"}; expected create or update`);
   }

@@ -94,13 +94,22 @@ export async function withStore<T>(p: Parsed, fn: (store: Store) => T | Promise<
   }
 }
 
+/**
+ * Writes to standard output and waits until it is written. The process exits as soon as a
+ * command returns, and a pipe takes 64 KiB at a time: process.stdout.write would leave the
+ * rest unwritten (`material list --json | jq` read a cut-off object).
+ */
+export async function print(text: string): Promise<void> {
+  try {
+    await Bun.write(Bun.stdout, text);
+  } catch (err) {
+    // The reader went away (`| head`): what it did not read is not ours to report.
+    if ((err as NodeJS.ErrnoException).code !== "EPIPE") throw err;
+  }
+}
+
 /** Prints a result: one JSON object with --json, readable lines otherwise. */
-export function output(p: Parsed, result: object): void {
-  if (p.values.json) {
-    process.stdout.write(JSON.stringify(result) + "\n");
-    return;
-  }
-  for (const [k, v] of Object.entries(result)) {
-    process.stdout.write(`${k}: ${typeof v === "string" ? v : JSON.stringify(v, null, 2)}\n`);
-  }
+export async function output(p: Parsed, result: object): Promise<void> {
+  if (p.values.json) return print(JSON.stringify(result) + "\n");
+  await print(Object.entries(result).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v, null, 2)}\n`).join(""));
 }

@@ -17,5 +17,5 @@ export async function run(argv: string[]): Promise<void> {
     }
     return { out };
   });
-  output(p, result);
+  await output(p, result);
 }

@@ -1,5 +1,6 @@
 /** Dispatch of `zenith <command>`: one module per command, each with `run` and `usage`. */
 import { CliError } from "../errors";
+import { print } from "./args";
 import * as account from "./account";
 import * as agent from "./agent";
 import * as key from "./key";
@@ -39,17 +40,17 @@ export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   try {
     if (!name || name === "--help" || name === "-h" || name === "help") {
-      process.stdout.write(helpText());
+      await print(helpText());
       return name ? 0 : 2;
     }
     if (name === "--version" || name === "-v" || name === "version") {
-      process.stdout.write(`zenith ${VERSION}\n`);
+      await print(`zenith ${VERSION}\n`);
       return 0;
     }
     const command = COMMANDS[name];
     if (!command) throw new CliError(`unknown command: ${name} (see zenith --help)`);
     if (rest.includes("--help") || rest.includes("-h")) {
-      process.stdout.write(command.usage + "\n");
+      await print(command.usage + "\n");
       return 0;
     }
     await command.run(rest);

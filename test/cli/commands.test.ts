@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { zenith, zenithJson, seedWithCli } from "../support/binary";
+import { BINARY, zenith, zenithJson, seedWithCli } from "../support/binary";
 import { tempDb, tempDir } from "../support/tmp";
 
 const ID = /^[a-z]+_[0-9a-f]{16}$/;
@@ -178,6 +178,18 @@ describe("material and log", () => {
     const r = zenith(tempDb(), args as string[]);
     expect(r.stderr).toContain(message as string);
     expect(r.code).not.toBe(0);
+  });
+  test("output larger than a pipe holds reaches a slow reader whole", () => {
+    const db = tempDb();
+    const { agent } = seedWithCli(db);
+    const file = join(tempDir(), "pairs.csv");
+    writeFileSync(file, `question,answer\n${Array.from({ length: 3000 }, (_, i) => `Question number ${i}?,Answer number ${i} is written out at some length.`).join("\n")}\n`);
+    zenithJson(db, ["material", "add", "--agent", agent, file]);
+    // The reader sleeps first, so the 64 KiB pipe fills before anything is read.
+    const piped = Bun.spawnSync(["sh", "-c", `"$0" material list --agent "$1" --db "$2" --json | (sleep 0.3; cat); exit "\${PIPESTATUS:-0}"`, BINARY, agent, db], { stdout: "pipe", stderr: "pipe" });
+    const out = piped.stdout.toString();
+    expect(out.length).toBeGreaterThan(128 * 1024);
+    expect(JSON.parse(out).material).toHaveLength(3000);
   });
   test("log of a fresh agent is empty", () => {
     const db = tempDb();
