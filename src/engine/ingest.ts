@@ -3,6 +3,7 @@
  * transaction, so a bad file among several adds nothing at all.
  */
 import { readFile, stat } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { Store } from "../store/db";
 import { CliError } from "../errors";
 import { MAX_FILE_BYTES, type Doc } from "./ingest/document";
@@ -50,7 +51,8 @@ export async function readInput(input: IngestInput): Promise<Doc[]> {
     case "qa":
       return [qaDoc(input.question, input.answer)];
     case "file":
-      return docsFromFile(input.path, await fileBytes(input.path), input.title);
+      // Known by its full path: docs/en/index.md and docs/fr/index.md are two materials.
+      return docsFromFile(input.path, await fileBytes(input.path), input.title, resolve(input.path));
     case "bytes":
       return docsFromFile(input.name, input.bytes, input.title);
     case "url":

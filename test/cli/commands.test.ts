@@ -1,6 +1,6 @@
 /** Every operator command through the built binary: results, --json shape, and failures. */
 import { describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BINARY, zenith, zenithJson, seedWithCli } from "../support/binary";
 import { tempDb, tempDir } from "../support/tmp";
@@ -178,6 +178,18 @@ describe("material and log", () => {
     const r = zenith(tempDb(), args as string[]);
     expect(r.stderr).toContain(message as string);
     expect(r.code).not.toBe(0);
+  });
+  test("files of the same name from two folders are two materials, listed by their paths", () => {
+    const db = tempDb();
+    const { agent } = seedWithCli(db);
+    const dir = tempDir();
+    const paths = ["en", "fr"].map((lang) => {
+      mkdirSync(join(dir, lang));
+      writeFileSync(join(dir, lang, "index.md"), `# Opening hours\n\nThe ${lang} cafe opens at 7am.\n`);
+      return join(dir, lang, "index.md");
+    });
+    for (const path of paths) zenithJson(db, ["material", "add", "--agent", agent, path]);
+    expect(zenithJson(db, ["material", "list", "--agent", agent]).material.map((m: { source: string }) => m.source).sort()).toEqual(paths);
   });
   test("output larger than a pipe holds reaches a slow reader whole", () => {
     const db = tempDb();

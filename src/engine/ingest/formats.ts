@@ -41,10 +41,13 @@ export function pdfLayout(text: string): string {
   return out;
 }
 
-/** Parses one file's bytes; `name` decides the format by its extension. */
-export async function docsFromFile(name: string, bytes: Uint8Array, titleOverride?: string): Promise<Doc[]> {
+/**
+ * Parses one file's bytes; `name` decides the format by its extension. `source` is what
+ * the material is known by (a file added again under it replaces it): the full path for a
+ * file read from disk, the name alone for an upload.
+ */
+export async function docsFromFile(name: string, bytes: Uint8Array, titleOverride?: string, source = basename(name)): Promise<Doc[]> {
   const ext = extname(name).toLowerCase();
-  const source = basename(name);
   const fallbackTitle = titleOverride ?? basename(name, extname(name));
   if (!SUPPORTED.includes(ext)) throw new CliError(`unsupported file type: ${source} (supported: ${SUPPORTED.join(", ")})`);
   if (bytes.byteLength > MAX_FILE_BYTES) throw new CliError(`${source} is too large: ${bytes.byteLength} bytes (limit ${MAX_FILE_BYTES})`);

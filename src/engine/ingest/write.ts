@@ -2,6 +2,8 @@
  * Storing parsed documents: all of them in one transaction (nothing half-ingested).
  * Unchanged material is a no-op; a source added again with new content replaces the old.
  */
+import { basename, isAbsolute } from "node:path";
+import type { Statement } from "bun:sqlite";
 import type { Store } from "../../store/db";
 import { newId } from "../../ids";
 import { requireAgent } from "../../admin/agents";
@@ -146,6 +148,16 @@ function insertDoc(store: Store, inserter: PassageInserter, delta: StatsDelta, a
   return id;
 }
 
+/**
+ * The material a document replaces: what was added under the same source. Files read from
+ * disk were once known by their name alone, so a path also replaces an older entry under its
+ * bare name (uploads are still known by name: the browser gives no path).
+ */
+function sameSource(find: Statement<{ id: string }, [string, string]>, agentId: string, source: string): { id: string }[] {
+  const rows = find.all(agentId, source);
+  return isAbsolute(source) ? [...rows, ...find.all(agentId, basename(source))] : rows;
+}
+
 /** Writes every document for the agent; returns the material ids in input order. */
 export function writeDocs(store: Store, agentId: string, docs: Doc[]): string[] {
   return store.write(() => {
@@ -167,7 +179,7 @@ export function writeDocs(store: Store, agentId: string, docs: Doc[]): string[] 
         // A file or page added again with new content replaces what it held before
         // (Q&A files hold many pairs under one source, so they only add).
         if (doc.source && doc.kind !== "qa") {
-          for (const old of findSource.all(agentId, doc.source)) {
+          for (const old of sameSource(findSource, agentId, doc.source)) {
             if (replaced.has(old.id) || ids.includes(old.id)) continue;
             replaced.add(old.id);
             deleteMaterial(store, old.id, delta);
