@@ -18,11 +18,22 @@ export interface Parsed {
   positionals: string[];
 }
 
+/** A flag given twice (unless it takes several, like --origin) would silently keep only its last value ("--text a --text b" added "b"). */
+type Token = { kind: string; name?: string };
+function refuseRepeats(tokens: Token[], options: Options): void {
+  const seen = new Set<string>();
+  for (const t of tokens) {
+    if (t.kind !== "option" || !t.name || options[t.name]?.multiple) continue;
+    if (seen.has(t.name)) throw new CliError(`--${t.name} is given more than once (one value per command)`);
+    seen.add(t.name);
+  }
+}
+
 /** Parses strictly: an unknown flag or a missing value is a one-line error, never a trace. */
 export function parse(argv: string[], options: Options, positionals = 0): Parsed {
-  let parsed: Parsed;
+  let parsed: Parsed & { tokens: Token[] };
   try {
-    parsed = parseArgs({ args: argv, options: { ...COMMON, ...options }, allowPositionals: true, strict: true }) as Parsed;
+    parsed = parseArgs({ args: argv, options: { ...COMMON, ...options }, allowPositionals: true, strict: true, tokens: true }) as Parsed & { tokens: Token[] };
   } catch (err) {
     // Node's messages run on with advice about "--"; the first sentence is the useful part,
     // and a flag left without its value is said plainly ("--rpm -5" reads as two flags).
@@ -31,6 +42,7 @@ export function parse(argv: string[], options: Options, positionals = 0): Parsed
     if (valueless) throw new CliError(`${valueless[1]} needs a value (one that starts with "-" is written ${valueless[1]}=VALUE)`);
     throw new CliError(first.replace(/^(Unknown option '[^']*')\..*$/, "$1 (see zenith --help)"));
   }
+  refuseRepeats(parsed.tokens, options);
   if (parsed.positionals.length > positionals)
     throw new CliError(`unexpected argument: ${parsed.positionals[positionals]}`);
   return parsed;

@@ -43,6 +43,7 @@ describe("account", () => {
     [["account", "create", "--name", "A", "--rpm", "-5"], '--rpm needs a value (one that starts with "-" is written --rpm=VALUE)'],
     [["account", "create", "--name", "A", "--rpm=-5"], "--rpm must be a whole number"],
     [["account", "create", "--name"], "--name needs a value"],
+    [["account", "create", "--name", "A", "--name", "B"], "--name is given more than once (one value per command)"],
     [["account", "update", "acct_0000000000000000", "--rpm", "3"], "unknown account"],
     [["account", "update", "x", "--subscription", "cancelled"], "--subscription must be one of"],
     [["account", "delete", "x"], "unknown account command"],
@@ -171,6 +172,8 @@ describe("material and log", () => {
   test.each([
     [["material", "add", "--agent", "agt_0000000000000000", "--text", "x"], "unknown agent"],
     [["material", "add", "--text", "x"], "--agent is required"],
+    [["material", "add", "--agent", "a", "--text", "a", "--text", "b"], "--text is given more than once"],
+    [["material", "add", "--agent", "a", "--url", "http://a.example/", "--url=http://b.example/"], "--url is given more than once"],
     [["material", "list", "--agent", "agt_0000000000000000"], "unknown agent"],
     [["material", "add", "--agent", "a", "/nonexistent/file.md"], "cannot read"],
     [["log", "--agent", "agt_0000000000000000"], "unknown agent"],
