@@ -23,6 +23,20 @@ for (const [label, make] of TARGETS) {
       expect(header.sessions[0].turns.map((x: { question: string }) => x.question)).toEqual(["Header turn"]);
     });
 
+    test("a non-ASCII header session is the same session as that value in the body", async () => {
+      const session = "é".repeat(40);
+      // On the wire a header holds UTF-8 bytes; a header string holds one character per byte.
+      const wire = Buffer.from(session, "utf8").toString("latin1");
+      expect((await t.chat(ask("Body turn", { session_id: session }))).status).toBe(200);
+      expect((await t.chat(ask("Header turn"), { "x-service-session": wire })).status).toBe(200);
+      const log = await t.log(session);
+      expect(log.sessions).toHaveLength(1);
+      expect(log.sessions[0].turns.map((x: { question: string }) => x.question)).toEqual(["Body turn", "Header turn"]);
+      const bad = await t.chat(ask("Bad bytes"), { "x-service-session": "caf\u00e9" });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).error.param).toBe("x-service-session");
+    });
+
     test("each turn carries its token counts, equal to the response's usage", async () => {
       const res = await (await t.chat(ask("How long does shipping to Canada take?", { session_id: "tokens-1" }))).json();
       const turn = (await t.log("tokens-1")).sessions[0].turns[0];

@@ -33,9 +33,24 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Validates a grouping hint: 1–64 characters, no control characters, nothing identifying. */
+/**
+ * A header's value as the text the client sent: HTTP hands header bytes over one character
+ * per byte, so "é" sent as UTF-8 arrives as "Ã©" — and would be a different session than the
+ * same value in the body, and count double against the length limit.
+ */
+function headerText(raw: string, param: string): string {
+  if (!/[\u0080-\u00ff]/.test(raw)) return raw;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(raw, (c) => c.charCodeAt(0)));
+  } catch {
+    throw invalid(`${param} must be UTF-8 text.`, param);
+  }
+}
+
 export function checkSessionId(value: unknown, param: string): string {
   if (typeof value !== "string") throw invalid(`${param} must be a string.`, param);
-  if (value.length < 1 || value.length > 64) throw invalid(`${param} must be 1 to 64 characters long.`, param);
+  const length = [...value].length;
+  if (length < 1 || length > 64) throw invalid(`${param} must be 1 to 64 characters long.`, param);
   if (/[\u0000-\u001f\u007f]/.test(value)) throw invalid(`${param} must not contain control characters.`, param);
   if (/[^\s@]+@[^\s@]+\.[^\s@]+/.test(value) || new RegExp(KEY_IN_TEXT.source).test(value))
     throw invalid(`${param} is a grouping hint only: it must not hold an e-mail address, user id or key.`, param);
@@ -90,6 +105,6 @@ export function validateChat(body: unknown, headerSession: string | null): ChatR
   if (!messages.some((m) => m.role === "user")) throw invalid("At least one message with role 'user' is required.", "messages");
 
   const bodySession = "session_id" in body ? checkSessionId(body.session_id, "session_id") : null;
-  const header = headerSession !== null ? checkSessionId(headerSession, "x-service-session") : null;
+  const header = headerSession !== null ? checkSessionId(headerText(headerSession, "x-service-session"), "x-service-session") : null;
   return { messages, sessionId: header ?? bodySession };
 }
