@@ -34,6 +34,19 @@ const ALIASES: Record<string, string[]> = {
   acct: ["account"],
 };
 
+/**
+ * Small talk before the question ("Hey, is the loyalty program free?", "Thanks! And to
+ * Europe?"): not part of what is asked. Words that also start questions ("great", "ok")
+ * count only with a mark after them ("Great Britain?" stays).
+ */
+const OPENER = /^\s*(?:(?:(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day))(?:\s+there)?[\s!.,:;-]+|(?:thanks|thank you|thx|cheers|ok|okay|great|cool|perfect)\s*[!.,:;-]+\s*))+/i;
+
+/** The message without a greeting or thanks in front of its question (kept whole when that is all it is). */
+function withoutOpener(message: string): string {
+  const rest = message.replace(OPENER, "");
+  return rest.trim() ? rest : message;
+}
+
 /** Phrases visitors use for a word the material uses ("get my money back" for a refund). */
 const PHRASES: [RegExp, string][] = [[/\bmoney back\b/gi, "refund"]];
 
@@ -88,7 +101,7 @@ function build(users: string[], withContext: boolean): Query {
  * confident one (or, if none is, the most confident).
  */
 export function queriesOf(messages: ChatMessage[]): Query[] {
-  const users = messages.filter((m) => m.role === "user").map((m) => m.content);
+  const users = messages.filter((m) => m.role === "user").map((m) => withoutOpener(m.content));
   const last = users[users.length - 1] ?? "";
   const kind = users.length > 1 ? followUpKind(last, meaningful(last)) : "no";
   // A conversation usually stays on its subject: the reading with context goes first.

@@ -51,6 +51,15 @@ describe("answer", () => {
     expect(reply).toEqual({ content: "Yes, gift wrapping costs $4 per item.", covered: true });
   });
 
+  test("a greeting or thanks before the question is not part of what is asked", async () => {
+    const plain = await answer(store, agent, turns("How much does express shipping cost?"));
+    for (const q of ["Hey, how much does express shipping cost?", "Good morning! How much does express shipping cost?", "hi there how much does express shipping cost?"])
+      expect(await answer(store, agent, turns(q))).toEqual(plain);
+    const followUp = turns("How long does delivery to Canada take?", "Orders to Canada arrive in 5 to 8 business days.", "Thanks! And to Europe?");
+    expect((await answer(store, agent, followUp)).content).toContain("7 to 12 business days");
+    expect(queryOf(turns("Great Britain shipping?")).weights.has("great")).toBe(true);
+  });
+
   test("greetings and thanks get the agent's own words", async () => {
     expect((await answer(store, agent, turns("Hello!"))).content).toContain("Northwind Help");
     expect((await answer(store, agent, turns("thanks a lot"))).content).toMatch(/welcome/i);
