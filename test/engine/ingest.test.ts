@@ -110,10 +110,11 @@ describe("ingest", () => {
     const { store, agent } = engineStore();
     const dir = tempDir();
     writeFileSync(join(dir, "faq.csv"), 'Question,Answer\n"Do you gift wrap?","Yes, for $4."\nCan I call you?,"Yes, on 555-0199."\n');
-    writeFileSync(join(dir, "faq.json"), JSON.stringify([{ question: "Open on Sunday?", answer: "No." }]));
+    writeFileSync(join(dir, "faq.json"), JSON.stringify([{ question: "Open on Sunday?", answer: "No." }, { q: "How many stores are there?", a: 42 }]));
     const { ids } = await ingest(store, agent.id, [{ kind: "file", path: join(dir, "faq.csv") }, { kind: "file", path: join(dir, "faq.json") }]);
-    expect(ids).toHaveLength(3);
-    expect(listMaterial(store, agent.id).map((m) => m.kind)).toEqual(["qa", "qa", "qa"]);
+    expect(ids).toHaveLength(4);
+    expect(listMaterial(store, agent.id).map((m) => m.kind)).toEqual(["qa", "qa", "qa", "qa"]);
+    expect(store.sqlite.query("SELECT body FROM passages WHERE title = 'How many stores are there?'").get()).toEqual({ body: "42" });
   });
 });
 

@@ -14,8 +14,10 @@ export function qaDoc(question: string, answer: string, source: string | null = 
 const Q_KEYS = ["question", "q", "questions", "prompt"];
 const A_KEYS = ["answer", "a", "answers", "response"];
 
+/** The row's value under one of the keys; a number is an answer too ({"answer": 42}). */
 function pick(row: Record<string, unknown>, keys: string[]): string | undefined {
-  for (const [k, v] of Object.entries(row)) if (keys.includes(k.trim().toLowerCase()) && typeof v === "string") return v;
+  for (const [k, v] of Object.entries(row))
+    if (keys.includes(k.trim().toLowerCase()) && (typeof v === "string" || (typeof v === "number" && Number.isFinite(v)))) return String(v);
   return undefined;
 }
 
