@@ -12,6 +12,7 @@ import { requestIdSource } from "../ids";
 
 /** Fixed on purpose: the spec keeps `created` for shape compatibility only. */
 const MODEL_CREATED = 1_700_000_000;
+const MODEL = { id: MODEL_ID, object: "model", created: MODEL_CREATED, owned_by: "service" };
 
 function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
@@ -37,11 +38,14 @@ export function apiRoutes(ctx: ApiContext) {
   return new Elysia({ name: "api" })
     .get("/v1/models", ({ request }) => {
       const principal = ctx.authenticate(request, "either");
-      return json(
-        { object: "list", data: [{ id: MODEL_ID, object: "model", created: MODEL_CREATED, owned_by: "service" }] },
-        200,
-        corsFor(principal),
-      );
+      return json({ object: "list", data: [MODEL] }, 200, corsFor(principal));
+    })
+    // The OpenAI client's models.retrieve(id) reads one model by its id.
+    .get("/v1/models/:model", ({ request, params }) => {
+      const principal = ctx.authenticate(request, "either");
+      if (decodeURIComponent(params.model) !== MODEL_ID)
+        throw new ApiError("not_found", `No model '${decodeURIComponent(params.model)}': the only model is '${MODEL_ID}'.`, null, corsFor(principal));
+      return json(MODEL, 200, corsFor(principal));
     })
     .get("/v1/agent/config", ({ request }) => {
       const principal = ctx.authenticate(request, "either");

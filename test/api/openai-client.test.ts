@@ -28,6 +28,15 @@ describe("official OpenAI client", () => {
     expect(page.data[0].owned_by).toBe("service");
   });
 
+  test("models.retrieve(): the one model, and a clear 404 for any other", async () => {
+    const c = client(key, url);
+    expect(await c.models.retrieve("service-zenith")).toMatchObject({ id: "service-zenith", object: "model", owned_by: "service" });
+    const err = await c.models.retrieve("gpt-4o").catch((e) => e);
+    expect(err).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(err.code).toBe("not_found");
+    expect(err.message).toContain("the only model is 'service-zenith'");
+  });
+
   test("chat.completions.create()", async () => {
     const res = await client(key, url).chat.completions.create({ model: "service-zenith", messages: [{ role: "user", content: "How long does shipping to Canada take?" }] });
     expect(res.object).toBe("chat.completion");
