@@ -189,3 +189,71 @@ describe("material add --url honours robots.txt", () => {
     }
   });
 });
+
+describe("material add --url vets every redirect", () => {
+  let site: ReturnType<typeof Bun.serve>;
+  let other: ReturnType<typeof Bun.serve>;
+  let base: string;
+  const hits: string[] = [];
+  const otherHits: string[] = [];
+  beforeAll(() => {
+    other = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch(req) {
+        otherHits.push(new URL(req.url).pathname);
+        return new Response(page("Secret", "<p>The private price list of another company.</p>"), { headers: { "content-type": "text/html" } });
+      },
+    });
+    site = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch(req) {
+        const path = new URL(req.url).pathname;
+        hits.push(path);
+        const html = (body: string | Uint8Array<ArrayBuffer>, type = "text/html; charset=utf-8") => new Response(body, { headers: { "content-type": type } });
+        const moved = (to: string) => new Response(null, { status: 302, headers: { location: to } });
+        switch (path) {
+          case "/help":
+            return moved("/help/");
+          case "/help/":
+            return html(page("Help centre", "<p>Welcome to the help centre of Lumen Lamps. Pick a topic below to learn more about our lamps.</p>", ["/help/away", "/help/loop", "/help/care", "/blog/"]));
+          case "/help/away":
+            return moved(`http://127.0.0.1:${other.port}/private/secret.html`);
+          case "/help/loop":
+            return moved("/help/loop");
+          case "/help/care":
+            return html(Uint8Array.from(page("Care", "<p>Clean the lamp's glass with a soft cloth; never use crème polish.</p>"), (c) => c.charCodeAt(0)), "text/html; charset=iso-8859-1");
+          case "/blog/":
+            return html(page("Blog", "<p>News from the workshop.</p>"));
+          default:
+            return new Response("not found", { status: 404 });
+        }
+      },
+    });
+    base = `http://127.0.0.1:${site.port}`;
+  });
+  afterAll(() => {
+    site.stop(true);
+    other.stop(true);
+  });
+
+  test("/help redirecting to /help/ crawls /help/ only; another site and loops are not followed; Latin-1 is read as Latin-1", async () => {
+    const db = tempDb();
+    const { agent, key } = seedWithCli(db);
+    const r = await zenithAsync(db, ["material", "add", "--agent", agent, "--url", `${base}/help`, "--json"]);
+    expect(r.stderr).toBe("");
+    const material = zenithJson(db, ["material", "list", "--agent", agent]).material;
+    expect(material.map((m: any) => m.source).sort()).toEqual([`${base}/help/`, `${base}/help/care`]);
+    expect(material.map((m: any) => m.title).sort()).toEqual(["Care", "Help centre"]);
+    expect(otherHits).toEqual([]);
+    expect(hits).not.toContain("/blog/");
+    expect(hits.filter((h) => h === "/help/loop")).toHaveLength(1);
+    const server = await startServer({ db });
+    try {
+      expect((await ask(server.url, key, "How do I clean the lamp's glass?")).content).toContain("crème polish");
+    } finally {
+      await server.stop();
+    }
+  });
+});

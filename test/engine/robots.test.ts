@@ -60,11 +60,36 @@ describe("robotsFor", () => {
     expect((await robotsFor(`http://127.0.0.1:${port}`, UA)).allows(`http://127.0.0.1:${port}/x`)).toBe(true);
   });
 
+  test("rules say no to another site's URLs, however they were read", async () => {
+    const port = Number(new URL(base).port);
+    const other = `http://127.0.0.1:${port + 1}`;
+    const answers: (() => Response)[] = [() => new Response("User-agent: *\nDisallow: /private\n"), () => new Response("", { status: 404 })];
+    for (const a of answers) {
+      answer = a;
+      const rules = await robotsFor(base, UA);
+      expect(rules.allows(`${base}/x`)).toBe(true);
+      expect(rules.allows(`${other}/x`)).toBe(false);
+      expect(rules.allows(`http://127.0.0.1:${port}@127.0.0.1:${port + 1}/x`)).toBe(false);
+      expect(rules.allows("not a url")).toBe(false);
+    }
+  });
+
+  test("the file is decoded by its declared charset", async () => {
+    answer = () => new Response(Uint8Array.from("User-agent: *\nDisallow: /caf\u00e9\n", (c) => c.charCodeAt(0)), { headers: { "content-type": "text/plain; charset=iso-8859-1" } });
+    const rules = await robotsFor(base, UA);
+    expect(rules.allows(`${base}/caf\u00e9`)).toBe(false);
+    expect(rules.allows(`${base}/cafe`)).toBe(true);
+  });
+
   test("only the first 500 KiB are read", async () => {
     const filler = `# ${"x".repeat(1000)}\n`.repeat(600);
     answer = () => new Response(`User-agent: *\nDisallow: /early\n${filler}Disallow: /late\n`);
     const rules = await robotsFor(base, UA);
     expect(rules.allows(`${base}/early`)).toBe(false);
     expect(rules.allows(`${base}/late`)).toBe(true);
+    // The 500 KiB mark falls inside an "é" here: the cut must not turn the whole file into Windows-1252.
+    const wide = `# ${"é".repeat(1000)}\n`.repeat(300);
+    answer = () => new Response(`User-agent: *\nDisallow: /cafés\n${wide}`, { headers: { "content-type": "text/plain; charset=utf-8" } });
+    expect((await robotsFor(base, UA)).allows(`${base}/cafés`)).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
  * what each way of failing to get the file means.
  */
 import robotsParser from "robots-parser";
+import { charsetOf, decodeText } from "./decode";
 
 const ROBOTS_TIMEOUT_MS = 5_000;
 /** RFC 9309 asks crawlers to read at least 500 KiB; anything past it is ignored. */
@@ -12,15 +13,29 @@ const ROBOTS_MAX_BYTES = 500 * 1024;
 export interface RobotsRules {
   /** The robots.txt address the rules came from. */
   readonly url: string;
-  /** True when the rules let our user agent fetch this URL of the site. */
+  /** True when the rules let our user agent fetch this URL of the site; false for any other site's URL. */
   allows(url: string): boolean;
   /** Why refused URLs are refused, for the operator's error line. */
   readonly refusal: string;
 }
 
-const allowAll = (url: string): RobotsRules => ({ url, allows: () => true, refusal: "" });
+/**
+ * `allows` restricted to `origin`: rules say nothing about another site's pages (robots-parser
+ * answers undefined), and a crawl that asked about one must not read that as a yes.
+ */
+function onOrigin(origin: string, allows: (url: string) => boolean): (url: string) => boolean {
+  return (url) => {
+    try {
+      return new URL(url).origin === origin && allows(url);
+    } catch {
+      return false;
+    }
+  };
+}
 
-/** The body's text, at most `cap` bytes of it (the rest is not downloaded). */
+const allowAll = (url: string, origin: string): RobotsRules => ({ url, allows: onOrigin(origin, () => true), refusal: "" });
+
+/** The body's text, at most `cap` bytes of it (the rest is not downloaded), decoded by its declared charset. */
 async function cappedText(res: Response, cap: number): Promise<string> {
   const reader = res.body?.getReader();
   if (!reader) return "";
@@ -39,7 +54,9 @@ async function cappedText(res: Response, cap: number): Promise<string> {
     all.set(c, at);
     at += c.byteLength;
   }
-  return new TextDecoder().decode(all.subarray(0, cap));
+  // A cut file ends at its last whole line: half a UTF-8 character would make it read as Windows-1252.
+  const end = size > cap ? all.lastIndexOf(0x0a, cap - 1) + 1 : size;
+  return decodeText(all.subarray(0, end), { declared: charsetOf(res.headers.get("content-type")) });
 }
 
 /**
@@ -53,12 +70,13 @@ async function cappedText(res: Response, cap: number): Promise<string> {
  *   and a robots.txt that merely hangs does not block ingesting one's own site.
  */
 export async function robotsFor(origin: string, userAgent: string): Promise<RobotsRules> {
-  const url = `${origin}/robots.txt`;
+  const own = new URL(origin).origin;
+  const url = `${own}/robots.txt`;
   let res: Response;
   try {
     res = await fetch(url, { redirect: "follow", signal: AbortSignal.timeout(ROBOTS_TIMEOUT_MS), headers: { "user-agent": userAgent, accept: "text/plain,*/*;q=0.5" } });
   } catch {
-    return allowAll(url);
+    return allowAll(url, own);
   }
   if (res.status >= 500) {
     await res.body?.cancel().catch(() => {});
@@ -66,15 +84,14 @@ export async function robotsFor(origin: string, userAgent: string): Promise<Robo
   }
   if (!res.ok) {
     await res.body?.cancel().catch(() => {});
-    return allowAll(url);
+    return allowAll(url, own);
   }
   let body: string;
   try {
     body = await cappedText(res, ROBOTS_MAX_BYTES);
   } catch {
-    return allowAll(url); // the body stopped arriving: same as no answer
+    return allowAll(url, own); // the body stopped arriving: same as no answer
   }
   const rules = robotsParser(url, body);
-  // isAllowed is undefined for URLs of another origin: those are never crawled anyway.
-  return { url, allows: (page) => rules.isAllowed(page, userAgent) !== false, refusal: `${url} disallows it for ${userAgent.split("/")[0]}` };
+  return { url, allows: onOrigin(own, (page) => rules.isAllowed(page, userAgent) === true), refusal: `${url} disallows it for ${userAgent.split("/")[0]}` };
 }
