@@ -6,7 +6,7 @@ import { int, output, parse, positional, required, str, withStore } from "./args
 
 export const usage = `zenith material add --agent ID (FILE... | --text T [--title T] | --url URL [--max-pages N] | --qa QUESTION ANSWER)
     FILE: ${SUPPORTED_FILE_TYPES.join(" ")} (.csv/.json hold question/answer pairs)
-    --url fetches the page and the same-site pages it links to (or every page of a sitemap), at most --max-pages (default ${DEFAULT_MAX_PAGES}), skipping what robots.txt disallows
+    --url fetches the page and the pages under its path it links to (or every page of a sitemap), at most --max-pages (default ${DEFAULT_MAX_PAGES}), skipping what robots.txt disallows
 zenith material list --agent ID
 zenith material remove ID`;
 
