@@ -27,7 +27,6 @@ const CARRIED_WEIGHT = 0.4;
 /** Short forms visitors type for names the material spells out. */
 const ALIASES: Record<string, string[]> = {
   uk: ["united", "kingdom"],
-  usa: ["united", "states"],
   eu: ["european", "union"],
   faq: ["questions"],
   pw: ["password"],
@@ -48,7 +47,13 @@ function withoutOpener(message: string): string {
 }
 
 /** Phrases visitors use for a word the material uses ("get my money back" for a refund). */
-const PHRASES: [RegExp, string][] = [[/\bmoney back\b/gi, "refund"]];
+const PHRASES: [RegExp, string][] = [
+  [/\bmoney back\b/gi, "refund"],
+  // "US" in capitals is the country, not "us" (a stop word): "and to the US?". As "usa" it
+  // also finds "US", "U.S." and "United States" in the material (text/synonyms.ts).
+  [/\bU\.S\.(?:A\.)?|\bUSA?\b/g, "usa"],
+  [/\b(?:the )?united states(?: of america)?\b/gi, "usa"],
+];
 
 function meaningful(text: string): { stem: string; word: string }[] {
   return words(PHRASES.reduce((t, [phrase, word]) => t.replace(phrase, word), text))

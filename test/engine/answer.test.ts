@@ -32,6 +32,8 @@ describe("answer", () => {
   test("a follow-up is understood with the earlier turns", async () => {
     const first = turns("How long does delivery to Canada take?", "Orders to Canada arrive in 5 to 8 business days.", "and to Europe?");
     expect((await answer(store, agent, first)).content).toContain("7 to 12 business days");
+    const us = turns("How long does delivery to Canada take?", "Orders to Canada arrive in 5 to 8 business days.", "and to the US?");
+    expect((await answer(store, agent, us)).content).toContain("2 to 4 business days");
     const second = turns("Can I pause my subscription?", "You can pause your subscription at any time from the account page.", "How do I turn it off?");
     expect((await answer(store, agent, second)).content).toContain("Cancel subscription");
   });
@@ -128,6 +130,13 @@ describe("ranking on the question's kind and the section's title", () => {
     );
     expect(reply.covered).toBe(true);
     expect(reply.content).toContain("3 to 5 working days");
+  });
+
+  test("'US', 'U.S.' and 'United States' find each other; 'us' stays a pronoun", async () => {
+    const pages = [{ title: "Shipping", text: "# Shipping\n\nOrders to the US arrive in 3 days. Orders to Mexico arrive in 9 days.\n\n## Contact\n\nWrite to us at help@example.com." }];
+    expect((await askOf(pages, "How long does shipping to the United States take?")).content).toContain("3 days");
+    expect((await askOf(pages, "how long does shipping to the U.S. take?")).content).toContain("3 days");
+    expect(queryOf(turns("can you help us?")).weights.has("usa")).toBe(false);
   });
 
   test("'how long' is answered with an amount of time before an 'immediately'", async () => {

@@ -58,6 +58,16 @@ for (const line of GROUPS.split("\n")) {
   }
 }
 
+/**
+ * One way only: "usa" (how the question module reads "US", "U.S." and "USA") is written
+ * "US", "U.S." or "United States" in the material, but "united" does not mean "states".
+ */
+const ABBREVIATIONS: [string, string[]][] = [["usa", ["us", "u", "united", "states"]]];
+for (const [short, long] of ABBREVIATIONS) {
+  SYNONYMS.set(stem(short), [...new Set(long.map(stem))]);
+  SYNONYM_WORDS.set(stem(short), long);
+}
+
 /** The stems and all their synonyms. */
 export function withSynonyms(stems: string[]): string[] {
   return [...new Set(stems.flatMap((s) => [s, ...(SYNONYMS.get(s) ?? [])]))];
