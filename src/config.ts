@@ -24,9 +24,13 @@ export const DEFAULT_PROBE_WINDOW = 60;
 
 type Flags = Record<string, string | boolean | undefined>;
 
-/** Base URL for embed snippets printed by operator commands. */
+/**
+ * Base URL for embed snippets printed by operator commands, which run apart from the server:
+ * ZENITH_PUBLIC_URL, else the port the server is told to use (ZENITH_PORT) on localhost.
+ */
 export function publicBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
-  return env.ZENITH_PUBLIC_URL || "http://localhost:8787";
+  const port = /^[1-9]\d{0,4}$/.test(env.ZENITH_PORT ?? "") ? env.ZENITH_PORT : "8787";
+  return env.ZENITH_PUBLIC_URL || `http://localhost:${port}`;
 }
 
 export function loadServeConfig(flags: Flags, env: NodeJS.ProcessEnv = process.env): ServeConfig {

@@ -6,6 +6,7 @@
 import { Elysia } from "elysia";
 import { openStore, type Store } from "../store/db";
 import { ApiError } from "../errors";
+import { publicBaseUrl } from "../config";
 import { ensureAdminPassword } from "../admin/credential";
 import { purgeExpired } from "../admin/retention";
 import { IngestJobs } from "../admin/ingest-jobs";
@@ -28,7 +29,7 @@ export interface AdminDeps {
   store: Store;
   dbPath: string;
   log?: (line: Record<string, unknown>) => void;
-  /** Base address of the public API for embed snippets (default: ZENITH_PUBLIC_URL or http://localhost:8787). */
+  /** Base address of the public API for embed snippets (default: publicBaseUrl()). */
   publicUrl?: () => string;
   lockout?: LockoutOptions;
   /**
@@ -55,7 +56,7 @@ export function createAdminApp(deps: AdminDeps) {
     store,
     jobs: new IngestJobs(store),
     lockout: new Lockout(deps.lockout ?? DEFAULT_LOCKOUT),
-    publicUrl: deps.publicUrl ?? (() => process.env.ZENITH_PUBLIC_URL || "http://localhost:8787"),
+    publicUrl: deps.publicUrl ?? (() => publicBaseUrl()),
     flash: new Map(),
     peers: new WeakMap(),
     log: deps.log,

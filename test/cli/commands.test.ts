@@ -130,8 +130,10 @@ describe("installations", () => {
     expect(inst.id).toMatch(ID);
     expect(inst.publishable_key).toMatch(/^svc_pk_[0-9a-f]{32}$/);
     expect(inst.snippet).toBe(`<script src="https://chat.example.net/v1/widget.js" data-key="${inst.publishable_key}" async></script>`);
-    const rotated = zenithJson(db, ["install", "rotate", inst.id]);
+    const rotated = zenithJson(db, ["install", "rotate", inst.id], { ZENITH_PUBLIC_URL: "", ZENITH_PORT: "9090" });
     expect(rotated.id).toBe(inst.id);
+    // Without ZENITH_PUBLIC_URL, the snippet points where the server is told to listen.
+    expect(rotated.snippet).toContain(`src="http://localhost:9090/v1/widget.js"`);
     expect(rotated.publishable_key).not.toBe(inst.publishable_key);
     expect(zenithJson(db, ["install", "revoke", inst.id])).toEqual({ id: inst.id });
     expect(zenith(db, ["install", "rotate", inst.id]).stderr).toContain("cannot be rotated");
