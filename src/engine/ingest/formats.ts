@@ -8,6 +8,7 @@ import { MAX_FILE_BYTES, MAX_TEXT_CHARS, makeDoc, type Doc } from "./document";
 import { splitText } from "./split";
 import { htmlToText } from "./html";
 import { markdownTables } from "./tables";
+import { frontMatter, markdownText } from "./markdown";
 import { qaDocsFromCsv, qaDocsFromJson } from "./qa-file";
 import { parseOffThread } from "./parse-off-thread";
 import { decodeText } from "./decode";
@@ -64,8 +65,9 @@ export async function docsFromFile(name: string, bytes: Uint8Array, titleOverrid
         return [textDoc("text", utf8(), fallbackTitle, source, { guessHeadings: true, runInHeadings: true })];
       case ".md":
       case ".markdown": {
-        const text = markdownTables(utf8());
-        return [textDoc("markdown", text, titleOverride ?? markdownTitle(text) ?? fallbackTitle, source)];
+        const { title, body } = frontMatter(utf8());
+        const text = markdownTables(markdownText(body));
+        return [textDoc("markdown", text, titleOverride ?? markdownTitle(text) ?? title ?? fallbackTitle, source)];
       }
       case ".html":
       case ".htm": {

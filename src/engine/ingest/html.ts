@@ -25,6 +25,25 @@ function rowsOf(table: El): El[][] {
   return rows;
 }
 
+const isTh = (c: El) => c.nodeName.toLowerCase() === "th";
+
+/**
+ * The header row's labels, or null. A first row of header cells (th) is one. A table without
+ * any th — Word tables through mammoth, whose header row is rarely marked — has its first
+ * row taken for one when it reads as labels: two cells or more, each but the corner one
+ * filled, none holding a digit or a currency sign ("Plan | Monthly price | Storage" over
+ * "Starter | $4 | 10 GB"). A first row of values ("Card | 5 days") stays a row.
+ */
+function headerRow(rows: El[][], text: (cells: El[]) => string[]): string[] | null {
+  const first = rows[0] ?? [];
+  if (rows.length < 2 || !first.length) return null;
+  if (first.every(isTh)) return text(first);
+  if (rows.some((r) => r.some(isTh))) return null;
+  const labels = text(first);
+  const readsAsLabels = labels.length >= 2 && labels.slice(1).every(Boolean) && labels.every((l) => !/[\p{N}\p{Sc}]/u.test(l));
+  return readsAsLabels ? labels : null;
+}
+
 /** Walks the DOM into text: one block per paragraph, "#" lines for headings, "- " for items. */
 function toText(root: El): string {
   const out: string[] = [];
@@ -62,11 +81,9 @@ function toText(root: El): string {
       // A table is a block of its own, also right after a list (whose items end in one "\n").
       if (out.length && !out[out.length - 1].endsWith("\n\n")) out.push("\n");
       const rows = rowsOf(node).map((r) => r.filter((c) => c.nodeType === 1 && /^t[hd]$/i.test(c.nodeName)));
-      // The first row is the header when every cell of it is a header cell (th).
-      const first = rows[0] ?? [];
-      const hasHeader = rows.length > 1 && first.length > 0 && first.every((c) => c.nodeName.toLowerCase() === "th");
       const text = (cells: El[]) => cells.map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim());
-      line = (hasHeader ? rows.slice(1) : rows).map((r) => rowSentence(hasHeader ? text(first) : null, text(r))).filter(Boolean).join(" ");
+      const header = headerRow(rows, text);
+      line = (header ? rows.slice(1) : rows).map((r) => rowSentence(header, text(r))).filter(Boolean).join(" ");
       return end();
     }
     const block = BLOCK.has(tag);
