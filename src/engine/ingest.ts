@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import type { Store } from "../store/db";
 import { CliError } from "../errors";
 import { MAX_FILE_BYTES, type Doc } from "./ingest/document";
-import { docsFromFile, markdownTitle, textDoc } from "./ingest/formats";
+import { docsFromFile, markdownDoc } from "./ingest/formats";
 import { qaDoc } from "./ingest/qa-file";
 import { docsFromUrl } from "./ingest/crawl";
 import { writeDocs } from "./ingest/write";
@@ -44,10 +44,8 @@ async function fileBytes(path: string): Promise<Uint8Array> {
 /** Parses one input into documents without touching the store. */
 export async function readInput(input: IngestInput): Promise<Doc[]> {
   switch (input.kind) {
-    case "text": {
-      const title = input.title?.trim() || markdownTitle(input.text) || "Untitled";
-      return [textDoc("text", input.text, title, input.source ?? null)];
-    }
+    case "text":
+      return [markdownDoc("text", input.text, input.source ?? null, input.title?.trim() || undefined, "Untitled")];
     case "qa":
       return [qaDoc(input.question, input.answer)];
     case "file":

@@ -118,6 +118,14 @@ kettle --firmware-version
   });
 });
 
+describe("--text material", () => {
+  test("is read as Markdown too: stored without its syntax, titled by its heading or front matter", async () => {
+    const { store, agent } = engineStore();
+    await ingest(store, agent.id, { kind: "text", text: "---\ntitle: Care guide\n---\n\n> **Descale** the kettle [monthly][m].\n\n[m]: https://example.com" });
+    expect(store.sqlite.query("SELECT title, body FROM passages").all()).toEqual([{ title: "Care guide", body: "Descale the kettle monthly." }]);
+  });
+});
+
 describe("plain(): answer text from material that was stored with its syntax", () => {
   test("fences, quotes, tags, reference links, strikethrough, tasks and definitions go", () => {
     expect(plain("```js")).toBe("");

@@ -65,9 +65,7 @@ export async function docsFromFile(name: string, bytes: Uint8Array, titleOverrid
         return [textDoc("text", utf8(), fallbackTitle, source, { guessHeadings: true, runInHeadings: true })];
       case ".md":
       case ".markdown": {
-        const { title, body } = frontMatter(utf8());
-        const text = markdownTables(markdownText(body));
-        return [textDoc("markdown", text, titleOverride ?? markdownTitle(text) ?? title ?? fallbackTitle, source)];
+        return [markdownDoc("markdown", utf8(), source, titleOverride, fallbackTitle)];
       }
       case ".html":
       case ".htm": {
@@ -89,6 +87,16 @@ export async function docsFromFile(name: string, bytes: Uint8Array, titleOverrid
     if (err instanceof CliError) throw err;
     throw new CliError(`cannot read ${source} as ${ext.slice(1).toUpperCase()}: ${((err as Error).message || String(err)).split("\n")[0]}`);
   }
+}
+
+/**
+ * A Markdown document (a file, or text given with --text): stored as its rendered text.
+ * Its title: the one given, else its first # heading, else its front matter's, else the fallback.
+ */
+export function markdownDoc(kind: Doc["kind"], raw: string, source: string | null, title: string | undefined, fallbackTitle: string): Doc {
+  const { title: declared, body } = frontMatter(raw);
+  const text = markdownTables(markdownText(body));
+  return textDoc(kind, text, title ?? markdownTitle(text) ?? declared ?? fallbackTitle, source);
 }
 
 /** The first top-level Markdown heading, used as the document's title. */
