@@ -193,6 +193,9 @@ export function leadsOf(sents: string[]): number[] {
 
 const LEANS_BACK = /^(?:it|its|this|that|these|those|they|them|their|he|she|his|her|there|then|also|however|but|so|otherwise|in that case|if so)\b/i;
 
+/** A table row as ingestion writes it (ingest/tables.ts): "Plus (plan) — Billed monthly: $10; …". */
+const TABLE_ROW = /^[^—\n]{1,80} — [^:\n]{1,60}: /;
+
 /** Least share of the question a following sentence must hold to be added to the answer. */
 const FOLLOWING_SHARE = 0.15;
 /** … and a preceding one (a higher bar: the answer should lead with the chosen sentence). */
@@ -215,8 +218,10 @@ export function extract(choice: Choice, brief = false): string {
   else if (index > 0 && leansBack) wanted.push(index - 1);
   if (/:\s*$/.test(sents[index])) for (let i = index + 1; i < sents.length && i <= index + 6 && (i === index + 1 || LIST_ITEM.test(sents[i])); i++) wanted.push(i);
   else if (!brief) {
-    if (index + 1 < sents.length && shares[index + 1] >= FOLLOWING_SHARE) wanted.push(index + 1);
-    if (index > 0 && !leansBack && shares[index - 1] >= PRECEDING_SHARE) wanted.push(index - 1);
+    // Another row of the same table is about another thing ("Downtown" next to "Airport").
+    const speaks = (i: number, share: number) => shares[i] >= share && !(TABLE_ROW.test(sents[index]) && TABLE_ROW.test(sents[i]));
+    if (index + 1 < sents.length && speaks(index + 1, FOLLOWING_SHARE)) wanted.push(index + 1);
+    if (index > 0 && !leansBack && speaks(index - 1, PRECEDING_SHARE)) wanted.push(index - 1);
   }
   const kept: number[] = [];
   let total = 0;

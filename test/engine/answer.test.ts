@@ -132,6 +132,12 @@ describe("ranking on the question's kind and the section's title", () => {
     expect(reply.content).toContain("3 to 5 working days");
   });
 
+  test("a table row is named with its first column's label, and answers without the rows beside it", async () => {
+    const table = "# Opening times\n\n| Store | Weekdays | Weekends |\n|---|---|---|\n| Downtown | 7am–7pm | 9am–5pm |\n| Airport | 5am–11pm | 6am–10pm |";
+    const reply = await askOf([{ title: "Opening times", text: table }], "When is the airport store open on weekends?");
+    expect(reply).toEqual({ content: "Airport (store) — Weekdays: 5am–11pm; Weekends: 6am–10pm.", covered: true });
+  });
+
   test("'US', 'U.S.' and 'United States' find each other; 'us' stays a pronoun", async () => {
     const pages = [{ title: "Shipping", text: "# Shipping\n\nOrders to the US arrive in 3 days. Orders to Mexico arrive in 9 days.\n\n## Contact\n\nWrite to us at help@example.com." }];
     expect((await askOf(pages, "How long does shipping to the United States take?")).content).toContain("3 days");

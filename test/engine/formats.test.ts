@@ -22,7 +22,7 @@ describe("HTML", () => {
     expect(text).toContain("## Refund times");
     expect(text).toContain("- Card: 5 days");
     // A table row becomes a sentence, its cells labelled by the header.
-    expect(text).toContain("- PayPal: 1 day\n\nLamp — Fee: $0.");
+    expect(text).toContain("- PayPal: 1 day\n\nLamp (item) — Fee: $0.");
     expect(links).toEqual(["/a", "/b"]);
   });
 
@@ -39,7 +39,7 @@ describe("HTML", () => {
 describe("tables", () => {
   test("a Markdown table's rows become sentences labelled by the header; the separator goes", () => {
     const md = "# Prices\n\n| Plan | Monthly | Annually |\n|------|:-------:|---------|\n| Free | $0 | |\n| Plus | $10 per member | $8 per member |\n\nAfter.";
-    expect(markdownTables(md)).toBe("# Prices\n\nFree — Monthly: $0. Plus — Monthly: $10 per member; Annually: $8 per member.\n\nAfter.");
+    expect(markdownTables(md)).toBe("# Prices\n\nFree (plan) — Monthly: $0. Plus (plan) — Monthly: $10 per member; Annually: $8 per member.\n\nAfter.");
   });
 
   test("pipes that are not a table are left alone", () => {
@@ -54,7 +54,7 @@ describe("tables", () => {
 
   test("a header row inside thead labels the body rows", () => {
     const { text } = htmlToText("<table><thead><tr><th>Plan</th><th>Price</th></tr></thead><tbody><tr><td>Plus</td><td>$8</td></tr></tbody></table>", { mainContent: false });
-    expect(text).toBe("Plus — Price: $8.");
+    expect(text).toBe("Plus (plan) — Price: $8.");
   });
 });
 

@@ -70,7 +70,7 @@ describe("Markdown is read as its text", () => {
   });
 
   test("an HTML table in Markdown becomes labelled row sentences", () => {
-    expect(markdownText("<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Plus</td><td>$8</td></tr></table>")).toBe("Plus — Price: $8.");
+    expect(markdownText("<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Plus</td><td>$8</td></tr></table>")).toBe("Plus (plan) — Price: $8.");
   });
 });
 
@@ -152,7 +152,7 @@ describe("tables without marked header cells", () => {
   test("a Word table's first row labels the cells when it reads as labels", async () => {
     const docx = await docxWithTable([["Plan", "Monthly price", "Storage"], ["Starter", "$4", "10 GB"], ["Pro", "$9", "100 GB"]]);
     const [doc] = await docsFromFile("plans.docx", docx);
-    expect(doc.passages.map((p) => p.body).join("\n\n")).toBe("Prices\n\nStarter — Monthly price: $4; Storage: 10 GB. Pro — Monthly price: $9; Storage: 100 GB.");
+    expect(doc.passages.map((p) => p.body).join("\n\n")).toBe("Prices\n\nStarter (plan) — Monthly price: $4; Storage: 10 GB. Pro (plan) — Monthly price: $9; Storage: 100 GB.");
   });
 
   test("a first row of values, a one-row table or a table with header cells elsewhere is not guessed", () => {

@@ -43,7 +43,7 @@ describe("structured material", () => {
   test("a table row answers with the row's and the column's words", async () => {
     const reply = await answer(store, agent, turns("What does the Team plan cost billed annually?"));
     expect(reply.covered).toBe(true);
-    expect(reply.content).toContain("Team — Billed monthly: $12 per seat; Billed annually: $10 per seat.");
+    expect(reply.content).toContain("Team (plan) — Billed monthly: $12 per seat; Billed annually: $10 per seat.");
     expect(reply.content).not.toContain("|");
   });
 

@@ -1,8 +1,18 @@
 /**
  * Table rows as sentences. A row read on its own ("| Plus | $10 | $8 |") loses what its
- * cells are; written as "Plus — Billed monthly: $10; Billed annually: $8." it holds the
+ * cells are; written as "Plus (plan) — Billed monthly: $10; Billed annually: $8." it holds the
  * words a visitor asks with (the row's name and the column's) next to the value.
  */
+
+/**
+ * The row's name with its column's label when the name does not already say it
+ * ("Airport (store)" under "Store"): "when is the airport store open" finds its words.
+ */
+function named(name: string, label: string | undefined): string {
+  const l = label?.trim().toLowerCase() ?? "";
+  if (!/^\p{L}[\p{L} -]*$/u.test(l) || l === "name" || name.toLowerCase().includes(l)) return name;
+  return `${name} (${l})`;
+}
 
 /** One row as a sentence, its cells labelled by the header's columns (the first cell names the row). */
 export function rowSentence(header: string[] | null, cells: string[]): string {
@@ -15,7 +25,7 @@ export function rowSentence(header: string[] | null, cells: string[]): string {
     .filter(Boolean);
   if (!labelled.length) return name ?? "";
   const body = labelled.join("; ");
-  const text = name ? `${name} — ${body}` : body;
+  const text = name ? `${named(name, header?.[0])} — ${body}` : body;
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
