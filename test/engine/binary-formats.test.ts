@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { seedWithCli, startServer, zenith, zenithJson, type Server } from "../support/binary";
+import { BINARY, seedWithCli, startServer, zenith, zenithJson, type Server } from "../support/binary";
 import { tempDb, tempDir } from "../support/tmp";
 import { makeDocx, makePdf } from "../support/documents";
+import { makeDocxBomb } from "../support/bombs";
 import { ask } from "./binary-helpers";
 
 describe("material formats through dist/zenith", () => {
@@ -84,5 +85,15 @@ describe("material formats through dist/zenith", () => {
       expect(r.code).not.toBe(0);
     }
     expect(zenithJson(db, ["material", "list", "--agent", seed.agent]).material).toHaveLength(before);
+  });
+
+  test("a DOCX zip bomb is refused from its ZIP directory in one line, without inflating it", () => {
+    const MiB = 1024 * 1024;
+    const bomb = file("bomb.docx", makeDocxBomb(300 * MiB));
+    const r = Bun.spawnSync([BINARY, "material", "add", "--agent", seed.agent, bomb, "--db", db], { stdout: "pipe", stderr: "pipe" });
+    expect(r.stderr.toString()).toMatch(/^Error: cannot read \/.*\/bomb\.docx as DOCX: too large to read \(it inflates to 300 MiB; the limit is 64 MiB\)\n/);
+    expect(r.exitCode).not.toBe(0);
+    // Read before this check, a bomb like it took gigabytes; the ZIP directory alone leaves the command at its usual ~70 MB.
+    expect(r.resourceUsage.maxRSS).toBeLessThan(256 * MiB);
   });
 });

@@ -75,7 +75,7 @@ describe("PDF and DOCX", () => {
   test("the parsers run on a thread of their own that is stopped when it is slow or done", async () => {
     const bytes = makePdf(["Warranty", "Every grinder has a two-year warranty."]);
     expect(await parseOffThread("pdf", bytes)).toContain("two-year warranty");
-    await expect(parseOffThread("pdf", bytes, 1)).rejects.toThrow("reading it took longer than 0.001 s");
+    await expect(parseOffThread("pdf", bytes, { timeoutMs: 1 })).rejects.toThrow("reading it took longer than 0.001 s");
     await expect(parseOffThread("docx", new TextEncoder().encode("PK not a zip"))).rejects.toThrow(/zip/);
     // The caller's bytes are copied, not moved to the thread: they stay usable.
     expect(bytes.byteLength).toBeGreaterThan(0);

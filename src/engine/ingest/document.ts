@@ -28,3 +28,14 @@ export function makeDoc(kind: Doc["kind"], title: string, source: string | null,
 /** Limits on what one piece of material may be. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const MAX_TEXT_CHARS = 2_000_000;
+/**
+ * Characters of text a parser thread may hand back (a PDF's text, the text in a DOCX's HTML):
+ * past twice the limit no layout or clean-up brings it under, so the file is refused there
+ * and the text never copied to the main thread.
+ */
+export const MAX_PARSED_CHARS = 2 * MAX_TEXT_CHARS;
+/**
+ * Pages of one PDF. The text limit fills about 700 full pages; pdf.js takes ~3 ms a page
+ * even when it is empty, so 10,000 take half a minute and more run into the time limit.
+ */
+export const MAX_PDF_PAGES = 10_000;

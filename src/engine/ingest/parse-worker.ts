@@ -3,9 +3,12 @@
  * file and stops it after). pdf.js and mammoth are most of the binary's code: kept out of
  * the main bundle, a server that is not reading such a file never holds them (measured at
  * ~3 MiB of resident memory), and a long parse never stalls the answers on the main thread.
+ * Files whose text would be refused anyway are refused here, before the text is copied back.
  */
-import { extractText, getDocumentProxy } from "unpdf";
+import { getDocumentProxy } from "unpdf";
 import mammoth from "mammoth";
+import { MAX_PARSED_CHARS, MAX_PDF_PAGES } from "./document";
+import { checkDocxZip } from "./zip-limits";
 
 declare const self: Worker;
 
@@ -17,18 +20,47 @@ export interface ParseRequest {
 /** A PDF's text (pages apart), or a DOCX's HTML. */
 export type ParseReply = { text: string } | { error: string };
 
-async function parse({ kind, bytes }: ParseRequest): Promise<string> {
-  if (kind === "docx") return (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) })).value;
-  // verbosity 0: pdf.js would otherwise print recoverable-damage warnings on stdout.
-  const pdf = await getDocumentProxy(bytes, { verbosity: 0 });
-  const { text } = await extractText(pdf, { mergePages: false });
-  return (text as string[]).join("\n\n");
+const tooManyChars = () => new Error(`too large to read (more than ${MAX_PARSED_CHARS} characters of text)`);
+
+/** Images are never inflated: the text has no use for them, and inline they made the HTML megabytes long. */
+const noImages = mammoth.images.imgElement(async () => ({ src: "" }));
+
+async function docxHtml(bytes: Uint8Array): Promise<string> {
+  await checkDocxZip(bytes);
+  const html = (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }, { convertImage: noImages })).value;
+  if (html.length > MAX_PARSED_CHARS && html.replace(/<[^>]*>/g, "").length > MAX_PARSED_CHARS) throw tooManyChars();
+  return html;
 }
 
-self.onmessage = async (event: MessageEvent<ParseRequest>) => {
+/** Page by page (unpdf's extractText reads all pages at once), stopping once the text is too long. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  // verbosity 0: pdf.js would otherwise print recoverable-damage warnings on stdout.
+  const pdf = await getDocumentProxy(bytes, { verbosity: 0 });
+  if (pdf.numPages > MAX_PDF_PAGES) throw new Error(`too large to read (${pdf.numPages} pages; the limit is ${MAX_PDF_PAGES})`);
+  const pages: string[] = [];
+  let chars = 0;
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const page = await pdf.getPage(number);
+    pages.push(lineText((await page.getTextContent()).items));
+    page.cleanup();
+    chars += pages[pages.length - 1].length + 2;
+    if (chars > MAX_PARSED_CHARS) throw tooManyChars();
+  }
+  return pages.join("\n\n");
+}
+
+/** A page's text items as unpdf joins them: each item's string, a line break where the item ends a line. */
+function lineText(items: object[]): string {
+  return (items as { str?: string; hasEOL?: boolean }[])
+    .filter((item) => item.str != null)
+    .map((item) => item.str + (item.hasEOL ? "\n" : ""))
+    .join("");
+}
+
+self.onmessage = async ({ data }: MessageEvent<ParseRequest>) => {
   let reply: ParseReply;
   try {
-    reply = { text: await parse(event.data) };
+    reply = { text: data.kind === "docx" ? await docxHtml(data.bytes) : await pdfText(data.bytes) };
   } catch (err) {
     reply = { error: (err as Error)?.message || String(err) };
   }
