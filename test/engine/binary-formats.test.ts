@@ -92,8 +92,9 @@ describe("material formats through dist/zenith", () => {
     const bomb = file("bomb.docx", makeDocxBomb(300 * MiB));
     const r = Bun.spawnSync([BINARY, "material", "add", "--agent", seed.agent, bomb, "--db", db], { stdout: "pipe", stderr: "pipe" });
     expect(r.stderr.toString()).toMatch(/^Error: cannot read \/.*\/bomb\.docx as DOCX: too large to read \(it inflates to 300 MiB; the limit is 64 MiB\)\n/);
+    // Only the ZIP directory check words it so, before anything is inflated (read whole, a bomb
+    // like it took gigabytes; refused this way the command peaks at its usual ~70 MB). Peak
+    // memory is not asserted here: spawnSync's figure can be another child's within a full run.
     expect(r.exitCode).not.toBe(0);
-    // Read before this check, a bomb like it took gigabytes; the ZIP directory alone leaves the command at its usual ~70 MB.
-    expect(r.resourceUsage.maxRSS).toBeLessThan(256 * MiB);
   });
 });
