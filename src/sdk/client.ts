@@ -7,7 +7,7 @@ import { localError, ZenithConfigError } from "./errors.js";
 import { assertKeyFitsEnvironment, isBrowser, KEY_IN_TEXT, keyKindOf, type KeyKind } from "./keys.js";
 import { DEFAULT_POLICY } from "./retry.js";
 import { send, timerSleep, type Call, type Fetch, type Sleep, type TransportConfig } from "./transport.js";
-import type { AgentConfig, ChatCompletion, ChatCompletionCreateParams, ModelList, RequestOptions, WidgetSession, WithRequestId } from "./types.js";
+import type { AgentConfig, ChatCompletion, ChatCompletionCreateParams, Model, ModelList, RequestOptions, WidgetSession, WithRequestId } from "./types.js";
 import { chatRequestError, encodeBody } from "./validate.js";
 
 export interface ClientOptions {
@@ -140,6 +140,8 @@ export class Zenith {
   readonly models = {
     /** The model list (one entry, `service-zenith`). Either key class. */
     list: (options?: RequestOptions) => this.#call<ModelList>({ method: "GET", path: "/v1/models" }, options),
+    /** One model by its id (only `service-zenith` exists; another id is a 404 `not_found`). Either key class. */
+    retrieve: (id: string, options?: RequestOptions) => this.#call<Model>({ method: "GET", path: `/v1/models/${encodeURIComponent(id)}` }, options),
   };
 
   readonly agent = {

@@ -63,6 +63,9 @@ describe("happy paths", () => {
     const models = await client.models.list();
     expect(models.object).toBe("list");
     expect(models.data.map((m) => m.id)).toEqual([MODEL_ID]);
+    expect(await client.models.retrieve(MODEL_ID)).toMatchObject({ id: MODEL_ID, object: "model" });
+    const missing = await rejection(client.models.retrieve("gpt-4o"));
+    expect(missing).toMatchObject({ status: 404, code: "not_found" });
     const config = await client.agent.config();
     expect(config.display_name).toBe("Acme Help");
   });
