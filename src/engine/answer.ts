@@ -9,8 +9,9 @@ import type { AgentProfile, Answer, ChatMessage } from "../types";
 import { queriesOf, queryOf, type Query } from "./question";
 import { statsFor } from "./stats";
 import { candidates, type Candidate } from "./retrieve";
-import { choose, extract } from "./compose";
+import { choose, extract, repliesTo } from "./compose";
 import { matchPair } from "./qa-match";
+import { wordOverlap } from "./text/terms";
 import { confidenceOf, featuresOf, runnerUp, type Features } from "./confidence";
 import { socialReply, voiceOf } from "./voice";
 import { generate, generatorConfig, NOT_COVERED } from "./generate";
@@ -23,6 +24,12 @@ import { withSynonyms } from "./text/synonyms";
  * sweep with the best mean of (a) answered and (b) declined (the own set plays no part).
  */
 export const CONFIDENCE_THRESHOLD = 0.45;
+
+/**
+ * Content-word overlap from which a visitor asks what an FAQ entry asks ("do I need to book
+ * a helmet" and "Do I need to book a helmet?"), so its "Yes"/"No" answers the visitor too.
+ */
+const SAME_QUESTION = 0.5;
 
 export interface Finding {
   /** The extractive answer text. */
@@ -48,7 +55,9 @@ export function find(store: Store, agentId: string, query: Query, brief = false)
   if (!best) return null;
   const second = runnerUp(choices);
   const features = featuresOf(query, stats, best, second);
-  return { text: extract(best, brief), confidence: confidenceOf(features), passages: list.slice(0, 4), fromPair: false, features };
+  const question = repliesTo(best);
+  const otherQuestion = question !== null && wordOverlap(query.text, question) < SAME_QUESTION;
+  return { text: extract(best, brief, otherQuestion), confidence: confidenceOf(features), passages: list.slice(0, 4), fromPair: false, features };
 }
 
 /** The most confident finding over the readings of the conversation's last question. */

@@ -206,7 +206,7 @@ const PRECEDING_SHARE = 0.3;
  * items after a lead-in ("You can pay with:"), and the next sentence when it also speaks to
  * the question (unless the agent wants brief answers).
  */
-export function extract(choice: Choice, brief = false): string {
+export function extract(choice: Choice, brief = false, dropReply = false): string {
   const { sentences: sents, index, shares } = choice;
   const words = (s: string) => s.split(/\s+/).length;
   const limit = brief ? MAX_ANSWER_WORDS / 2 : MAX_ANSWER_WORDS;
@@ -244,6 +244,27 @@ export function extract(choice: Choice, brief = false): string {
     else if (listed || /:\s*$/.test(text)) text = `${text}\n${s}`;
     else text = `${/[.!?]["')\]]*\s*$/.test(text) ? text : `${text}.`} ${s}`;
   }
+  // A "No," that answered the material's own question would contradict the visitor's.
+  if (dropReply) text = text.replace(YES_NO, "").replace(/^\p{Ll}/u, (c) => c.toUpperCase());
   // Footnote marks in the material ("[3]") would read as citations: answers carry none.
   return stripCitations(text);
+}
+
+const YES_NO = /^(?:yes|no)(?:[,.!;:]\s*|\s+[-–—]\s*)/i;
+const BARE_YES_NO = /^(?:yes|no)[.!]?$/i;
+
+/**
+ * The question a choice's sentence replies to in the material: an FAQ entry's title ("Do I
+ * need to book a helmet?") or the question right before it — when the sentence opens with
+ * "Yes" or "No". A visitor asking something else ("Are helmets free?") must not get that "No".
+ */
+export function repliesTo(choice: Choice): string | null {
+  const { sentences: sents, index } = choice;
+  // The marker opens the sentence ("No, helmets are free…") or stands alone before it ("No.").
+  const at = YES_NO.test(plain(sents[index])) ? index : index > 0 && BARE_YES_NO.test(plain(sents[index - 1])) ? index - 1 : -1;
+  if (at < 0) return null;
+  const before = at > 0 ? plain(sents[at - 1]) : "";
+  if (before.endsWith("?")) return before;
+  const title = (choice.candidate.title.split(" › ").pop() ?? "").trim();
+  return title.endsWith("?") ? title : null;
 }

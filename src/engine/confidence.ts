@@ -9,7 +9,7 @@ import type { Query } from "./question";
 import type { Stats } from "./stats";
 import { weighted } from "./weights";
 import { typeFit } from "./answer-type";
-import { contentStems, stems } from "./text/terms";
+import { stems, wordOverlap } from "./text/terms";
 
 /** The features, in the order of the model's weights. */
 export const FEATURE_NAMES = [
@@ -45,12 +45,7 @@ const RESTATEMENT = 0.5;
 export function runnerUp(choices: Choice[]): Choice | undefined {
   const [best, ...rest] = choices;
   if (!best) return undefined;
-  const own = new Set(contentStems(best.sentences[best.index]));
-  return rest.find((c) => {
-    const other = contentStems(c.sentences[c.index]);
-    const shared = other.filter((t) => own.has(t)).length;
-    return shared / (own.size + other.length - shared || 1) < RESTATEMENT;
-  });
+  return rest.find((c) => wordOverlap(best.sentences[best.index], c.sentences[c.index]) < RESTATEMENT);
 }
 
 /** The features of the best choice, given the runner-up. */

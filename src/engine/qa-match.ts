@@ -14,30 +14,37 @@ export const PAIR_THRESHOLD = 0.6;
 /** Credit for a visitor's word found only in the pair's answer. */
 const ANSWER_CREDIT = 0.5;
 
-export function matchPair(query: Query, stats: Stats, list: Candidate[]): { candidate: Candidate; confidence: number } | null {
+/**
+ * How far a stored question says what the visitor asks, 0..1: 0.6 × the share of the
+ * visitor's question it covers (a word only in `answer` counts half; a missing word counts
+ * as in compose.ts) + 0.4 × the share of its own words the visitor used.
+ */
+export function agreement(query: Query, stats: Stats, question: string, answer = ""): number {
   const { terms } = weighted(query, stats);
+  const pairTerms = contentStems(question);
+  const answerTerms = new Set(contentStems(answer));
+  let covered = 0;
+  let lacking = 0;
+  for (const t of terms) {
+    const credit = pairTerms.includes(t.term) ? 1 : answerTerms.has(t.term) ? ANSWER_CREDIT : 0;
+    covered += t.weight * credit;
+    lacking += t.weight * (1 - credit) * t.lack;
+  }
+  let stored = 0;
+  let asked = 0;
+  for (const t of pairTerms) {
+    stored += idf(stats, t);
+    if (query.weights.has(t)) asked += idf(stats, t);
+  }
+  if (!covered || !stored) return 0;
+  return 0.6 * (covered / (covered + lacking)) + 0.4 * (asked / stored);
+}
+
+export function matchPair(query: Query, stats: Stats, list: Candidate[]): { candidate: Candidate; confidence: number } | null {
   let best: { candidate: Candidate; confidence: number } | null = null;
   for (const c of list) {
     if (c.kind !== "qa") continue;
-    const pairTerms = contentStems(c.title);
-    const answerTerms = new Set(contentStems(c.body));
-    // How much of the visitor's question the pair covers (a missing word counts as in compose.ts)…
-    let covered = 0;
-    let lacking = 0;
-    for (const t of terms) {
-      const credit = pairTerms.includes(t.term) ? 1 : answerTerms.has(t.term) ? ANSWER_CREDIT : 0;
-      covered += t.weight * credit;
-      lacking += t.weight * (1 - credit) * t.lack;
-    }
-    // …and how much of the pair's question the visitor asked.
-    let stored = 0;
-    let asked = 0;
-    for (const t of pairTerms) {
-      stored += idf(stats, t);
-      if (query.weights.has(t)) asked += idf(stats, t);
-    }
-    if (!covered || !stored) continue;
-    const confidence = 0.6 * (covered / (covered + lacking)) + 0.4 * (asked / stored);
+    const confidence = agreement(query, stats, c.title, c.body);
     if (confidence >= PAIR_THRESHOLD && (!best || confidence > best.confidence)) best = { candidate: c, confidence };
   }
   return best;

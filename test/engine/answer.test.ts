@@ -138,6 +138,14 @@ describe("ranking on the question's kind and the section's title", () => {
     expect(reply).toEqual({ content: "Airport (store) — Weekdays: 5am–11pm; Weekends: 6am–10pm.", covered: true });
   });
 
+  test("an FAQ's 'Yes'/'No' answers its own question only, not another one asked of the same sentence", async () => {
+    const faq = [{ title: "FAQ", text: "# FAQ\n\n## Do I need to book a helmet?\n\nNo, helmets are free with every rental.\n\n## Do you rent mountain bikes?\n\nNo. We only rent city bikes and tandems." }];
+    expect((await askOf(faq, "Are helmets free?")).content).toBe("Helmets are free with every rental.");
+    expect((await askOf(faq, "Do I need to book a helmet?")).content).toBe("No, helmets are free with every rental.");
+    expect((await askOf(faq, "Can I rent a tandem for a week?")).content).not.toMatch(/^No\b/);
+    expect((await askOf(faq, "Do you rent mountain bikes?")).content).toBe("No. We only rent city bikes and tandems.");
+  });
+
   test("'US', 'U.S.' and 'United States' find each other; 'us' stays a pronoun", async () => {
     const pages = [{ title: "Shipping", text: "# Shipping\n\nOrders to the US arrive in 3 days. Orders to Mexico arrive in 9 days.\n\n## Contact\n\nWrite to us at help@example.com." }];
     expect((await askOf(pages, "How long does shipping to the United States take?")).content).toContain("3 days");

@@ -71,3 +71,11 @@ export function contentStems(text: string): string[] {
   for (const w of words(text)) if (!STOP_WORDS.has(w) && (w.length > 1 || /\p{N}/u.test(w))) out.add(stem(w));
   return [...out];
 }
+
+/** How much two texts share of their content words (Jaccard over their stems), 0..1. */
+export function wordOverlap(a: string, b: string): number {
+  const one = new Set(contentStems(a));
+  const other = contentStems(b);
+  const shared = other.filter((t) => one.has(t)).length;
+  return shared / (one.size + other.length - shared || 1);
+}
