@@ -55,10 +55,14 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:the )?united states(?: of america)?\b/gi, "usa"],
 ];
 
+/** The letter of a compound like "e-bike" or "T-shirt": kept, as it tells an e-bike from a bike. */
+const COMPOUND_LETTER = /(?<![\p{L}\p{N}])(\p{L})-(?=\p{L}{2})/gu;
+
 function meaningful(text: string): { stem: string; word: string }[] {
+  const letters = new Set([...text.matchAll(COMPOUND_LETTER)].map((m) => m[1].toLowerCase()));
   return words(PHRASES.reduce((t, [phrase, word]) => t.replace(phrase, word), text))
     .flatMap((w) => ALIASES[w] ?? [w])
-    .filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\p{N}/u.test(w)))
+    .filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\p{N}/u.test(w) || letters.has(w)))
     .map((w) => ({ stem: stem(w), word: w }));
 }
 

@@ -146,6 +146,13 @@ describe("ranking on the question's kind and the section's title", () => {
     expect((await askOf(faq, "Do you rent mountain bikes?")).content).toBe("No. We only rent city bikes and tandems.");
   });
 
+  test("the letter of a compound is part of the question: an e-bike is not a bike", async () => {
+    const table = "# Prices\n\n| Bike type | Full day |\n|---|---|\n| City bike | €22 |\n| E-bike | €45 |";
+    expect((await askOf([{ title: "Prices", text: table }], "How much does an e-bike cost for a full day?")).content).toContain("€45");
+    expect(queryOf(turns("Is an X-ray included?")).weights.has("x")).toBe(true);
+    expect(queryOf(turns("Is plan a cheaper?")).weights.has("a")).toBe(false);
+  });
+
   test("'US', 'U.S.' and 'United States' find each other; 'us' stays a pronoun", async () => {
     const pages = [{ title: "Shipping", text: "# Shipping\n\nOrders to the US arrive in 3 days. Orders to Mexico arrive in 9 days.\n\n## Contact\n\nWrite to us at help@example.com." }];
     expect((await askOf(pages, "How long does shipping to the United States take?")).content).toContain("3 days");
