@@ -153,6 +153,11 @@ describe("ranking on the question's kind and the section's title", () => {
     expect(queryOf(turns("Is plan a cheaper?")).weights.has("a")).toBe(false);
   });
 
+  test("British and American spellings find each other", async () => {
+    const pages = [{ title: "Repairs", text: "# Repairs\n\nA flat tyre costs €12 to repair. Lost keys cost €25." }];
+    expect((await askOf(pages, "How much is a flat tire?")).content).toContain("€12");
+  });
+
   test("'US', 'U.S.' and 'United States' find each other; 'us' stays a pronoun", async () => {
     const pages = [{ title: "Shipping", text: "# Shipping\n\nOrders to the US arrive in 3 days. Orders to Mexico arrive in 9 days.\n\n## Contact\n\nWrite to us at help@example.com." }];
     expect((await askOf(pages, "How long does shipping to the United States take?")).content).toContain("3 days");

@@ -46,10 +46,57 @@ age old years
 grind ground
 arrive come came`;
 
+/** British and American spellings of one word: a visitor may write either ("tire" / "tyre"). */
+const SPELLINGS = `tyre tire
+licence license
+colour color
+centre center
+metre meter
+litre liter
+theatre theater
+catalogue catalog
+programme program
+favourite favorite
+behaviour behavior
+neighbour neighbor
+labour labor
+organise organize
+organisation organization
+authorise authorize
+authorisation authorization
+customise customize
+personalise personalize
+recognise recognize
+apologise apologize
+analyse analyze
+minimise minimize
+prioritise prioritize
+enrol enroll
+enrolment enrollment
+fulfil fulfill
+instalment installment
+jewellery jewelry
+aluminium aluminum
+grey gray
+defence defense
+offence offense
+paediatric pediatric
+orthopaedic orthopedic
+anaesthetic anesthetic
+mum mom
+pyjamas pajamas
+kerb curb
+mould mold
+cosy cozy
+ageing aging
+judgement judgment
+dialogue dialog
+practise practice`;
+
 /** Each stem's group-mates: their stems (for scoring) and a word for each (for FTS5 queries). */
 export const SYNONYMS = new Map<string, string[]>();
 export const SYNONYM_WORDS = new Map<string, string[]>();
-for (const line of GROUPS.split("\n")) {
+for (const line of `${GROUPS}\n${SPELLINGS}`.split("\n")) {
   const group = line.trim().split(/\s+/).map((word) => ({ word, stem: stem(word) }));
   for (const { stem: s } of group) {
     const others = group.filter((o) => o.stem !== s);
