@@ -7,6 +7,7 @@ import type { Query } from "./question";
 import { idf, type Stats } from "./stats";
 import { GENERIC_STEMS } from "./text/generic";
 import { SYNONYMS } from "./text/synonyms";
+import { stem } from "./text/terms";
 
 /** Missing from the sentence, a word the material has counts fully against it (it may be paraphrased, but often is not)… */
 export const MISSING_KNOWN = 1.0;
@@ -27,6 +28,24 @@ export interface Weighted {
   lack: number;
 }
 
+/** Question words visitors type fast, and so often with two letters swapped ("waht", "mcuh"). */
+const QUESTION_WORDS = ["what", "much", "many", "how", "when", "where", "which", "who", "why", "does", "have", "there", "their", "they", "your", "with", "about", "long"];
+
+function swaps(word: string): string[] {
+  return [...word].slice(1).map((_, i) => word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2)).filter((w) => w !== word);
+}
+
+const SLIPS = new Set(QUESTION_WORDS.flatMap(swaps).map(stem));
+
+/**
+ * A question word with two letters swapped is no word of the question — unless the material
+ * uses it ("dose" in a pharmacy's help pages): as a word the material lacks it would count
+ * against every answer ("how mcuh is a city bike" was declined).
+ */
+function isSlip(term: string, stats: Stats): boolean {
+  return SLIPS.has(term) && !(stats.df.get(term) ?? 0);
+}
+
 /**
  * Each question word's weight: its rarity, times how much it belongs to this question.
  * A word found nowhere in the material weighs more (it names something the material does
@@ -34,7 +53,7 @@ export interface Weighted {
  * the composer discounts it when it measures coverage.
  */
 export function weighted(query: Query, stats: Stats): { terms: Weighted[]; total: number } {
-  const terms = [...query.weights].map(([term, w]) => {
+  const terms = [...query.weights].filter(([term]) => !isSlip(term, stats)).map(([term, w]) => {
     const generic = GENERIC_STEMS.has(term);
     const alts = SYNONYMS.get(term) ?? [];
     // A word the material lacks is not unknown when it has a synonym the material uses.

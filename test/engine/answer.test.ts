@@ -158,6 +158,13 @@ describe("ranking on the question's kind and the section's title", () => {
     expect((await askOf(pages, "How much is a flat tire?")).content).toContain("€12");
   });
 
+  test("a question word with two letters swapped is not a word the material lacks", async () => {
+    const pages = [{ title: "Hours", text: "# Hours\n\nThe Central station closes at 18:00 in winter." }];
+    expect((await askOf(pages, "waht time does central station close in winter")).content).toContain("18:00");
+    const pharmacy = [{ title: "Doses", text: "# Doses\n\nThe usual dose for adults is two tablets." }];
+    expect((await askOf(pharmacy, "what dose for adults?")).content).toContain("two tablets");
+  });
+
   test("'US', 'U.S.' and 'United States' find each other; 'us' stays a pronoun", async () => {
     const pages = [{ title: "Shipping", text: "# Shipping\n\nOrders to the US arrive in 3 days. Orders to Mexico arrive in 9 days.\n\n## Contact\n\nWrite to us at help@example.com." }];
     expect((await askOf(pages, "How long does shipping to the United States take?")).content).toContain("3 days");
