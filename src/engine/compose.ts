@@ -48,6 +48,12 @@ function bigrams(query: Query): string[] {
   return seq.slice(1).map((t, i) => `${seq[i]} ${t}`);
 }
 
+/** Words of one family: the same first five letters ("europe", "european"), or a short word and its longer form ("rent", "renter"). */
+function related(term: string, word: string): boolean {
+  if (term.length >= PREFIX && word.length >= PREFIX) return word.slice(0, PREFIX) === term.slice(0, PREFIX);
+  return term.length === 4 && word.length > 4 && word.length <= 7 && word.startsWith(term);
+}
+
 /** The sentence features the ranking model weighs, in the order of RANK_WEIGHTS. */
 export const SENTENCE_FEATURES = [
   "coverage", // share of the question covered (title, neighbours, passage give partial credit; misses count against)
@@ -120,7 +126,7 @@ export function scoreSentences(query: Query, stats: Stats, list: Candidate[]): {
         let credit = 0;
         if (sentSets[i].has(t.term)) credit = 1;
         else if (t.alts.some((a) => sentSets[i].has(a))) credit = SYNONYM_CREDIT;
-        else if (t.term.length >= PREFIX && sentStems[i].some((x) => x.length >= PREFIX && x.slice(0, PREFIX) === t.term.slice(0, PREFIX))) credit = RELATED_CREDIT;
+        else if (sentStems[i].some((x) => related(t.term, x))) credit = RELATED_CREDIT;
         if (credit) own += t.weight * credit;
         const inTitle = hasIn(titleStems, t);
         if (inTitle) title += t.weight;

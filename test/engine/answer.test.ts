@@ -165,6 +165,11 @@ describe("ranking on the question's kind and the section's title", () => {
     expect((await askOf(pharmacy, "what dose for adults?")).content).toContain("two tablets");
   });
 
+  test("a four-letter word counts as related to its longer forms ('rent', 'renter')", async () => {
+    const pages = [{ title: "Requirements", text: "# Requirements\n\nYou can book online or walk in to any station.\n\n## Age\n\nThe main renter must be at least 18 years old." }];
+    expect((await askOf(pages, "How old do you have to be to rent?")).content).toContain("18 years old");
+  });
+
   test("'US', 'U.S.' and 'United States' find each other; 'us' stays a pronoun", async () => {
     const pages = [{ title: "Shipping", text: "# Shipping\n\nOrders to the US arrive in 3 days. Orders to Mexico arrive in 9 days.\n\n## Contact\n\nWrite to us at help@example.com." }];
     expect((await askOf(pages, "How long does shipping to the United States take?")).content).toContain("3 days");
