@@ -66,6 +66,9 @@ export async function serve(cfg: ServeConfig): Promise<void> {
         // Bun's own cap would answer a bare 413 before the app could.
         maxRequestBodySize: maxBody,
         development: false,
+        // Said outright: with development off, Bun 1.4 binds with SO_REUSEPORT unless told not
+        // to, and a second server on the same port then started and took half the requests.
+        reusePort: false,
         fetch: (req, server) => track(handle(req, server.requestIP(req)?.address)),
         error: () => new Response(JSON.stringify({ error: { message: "The service failed to handle this request.", type: "server_error", param: null, code: "server_error" } }), { status: 500, headers: { "content-type": "application/json" } }),
       });

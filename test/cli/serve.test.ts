@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { startServer, until, zenith, zenithJson, seedWithCli, type Server } from "../support/binary";
+import { BINARY, startServer, until, zenith, zenithJson, seedWithCli, type Server } from "../support/binary";
 import { tempDb, tempDir } from "../support/tmp";
 
 const running: Server[] = [];
@@ -29,6 +29,17 @@ test("port 0: the first stdout line is the JSON with both addresses; /healthz an
   expect(s.admin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(await (await fetch(`${s.url}/healthz`)).json()).toEqual({ status: "ok" });
   expect((await fetch(`${s.admin}/healthz`)).status).toBe(200);
+});
+
+test("a port another server holds is refused in one line, for the public and the admin listener", async () => {
+  const s = await start();
+  const port = (url: string) => new URL(url).port;
+  for (const args of [["--port", port(s.url), "--admin-port", "0"], ["--port", "0", "--admin-port", port(s.admin)]]) {
+    const r = Bun.spawnSync([BINARY, "serve", ...args, "--db", tempDb()], { stdout: "pipe", stderr: "pipe", timeout: 10_000 });
+    expect(r.exitCode).not.toBe(0);
+    expect(r.stderr.toString()).toMatch(/^Error: cannot listen on [\d.]+:\d+: /);
+    expect(r.stdout.toString()).toBe("");
+  }
 });
 
 test("bad serve flags are a one-line error and a non-zero exit", () => {
