@@ -9,7 +9,7 @@ export async function run(argv: string[]): Promise<void> {
   const [sub, ...rest] = argv;
   if (sub === "reset-password") {
     const p = parse(rest, {});
-    return output(p, await withStore(p, (s) => ({ admin_password: resetAdminPassword(s) })));
+    return output(p, await withStore(p, (s) => ({ admin_password: resetAdminPassword(s) }), { existing: true }));
   }
   throw new CliError(`unknown admin command: ${sub ?? "(none)"}; expected reset-password`);
 }

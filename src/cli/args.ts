@@ -1,8 +1,10 @@
 /** Shared pieces of the operator commands: flag parsing, value checks, output. */
 import { settleJournal } from "../api/chat/journal-writer";
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { existsSync, rmSync } from "node:fs";
 import { CliError } from "../errors";
 import { openStore, type Store } from "../store/db";
+import { journalPath } from "../store/exchange-journal";
 
 export type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -84,25 +86,39 @@ export function dbPath(p: Parsed): string {
   return str(p, "db") ?? process.env.ZENITH_DB ?? "./zenith.db";
 }
 
-/** Opens the store for an operator command: every commit is durable before we report it. */
-export async function withStore<T>(p: Parsed, fn: (store: Store) => T | Promise<T>): Promise<T> {
+/** The files a store is made of: the database, SQLite's WAL and shared memory, the exchange journal. */
+const storeFiles = (path: string) => [path, `${path}-wal`, `${path}-shm`, journalPath(path)];
+
+/**
+ * Opens the store for an operator command: every commit is durable before we report it.
+ * `existing`: the command makes no sense on a new store (resetting a password, a backup), so
+ * a path with no store is refused rather than created. A command that fails on a store it
+ * has just created removes it again: a mistyped --db leaves no empty store behind.
+ */
+export async function withStore<T>(p: Parsed, fn: (store: Store) => T | Promise<T>, opts: { existing?: boolean } = {}): Promise<T> {
+  const path = dbPath(p);
+  const fresh = !existsSync(path);
+  if (fresh && opts.existing) throw new CliError(`no store at ${path} (check --db or ZENITH_DB)`);
   let store: Store;
   try {
-    store = openStore(dbPath(p), { synchronous: "full" });
+    store = openStore(path, { synchronous: "full" });
   } catch (err) {
-    throw new CliError(`cannot open store ${dbPath(p)}: ${(err as Error).message}`);
+    throw new CliError(`cannot open store ${path}: ${(err as Error).message}`);
   }
+  let failed = true;
   try {
     // Answers a running (or killed) server recorded in its journal belong in what we read.
-    settleJournal(store);
-  } catch (err) {
-    store.close();
-    throw new CliError(`cannot apply the exchange journal of ${dbPath(p)}: ${(err as Error).message}`);
-  }
-  try {
-    return await fn(store);
+    try {
+      settleJournal(store);
+    } catch (err) {
+      throw new CliError(`cannot apply the exchange journal of ${path}: ${(err as Error).message}`);
+    }
+    const result = await fn(store);
+    failed = false;
+    return result;
   } finally {
     store.close();
+    if (failed && fresh) for (const file of storeFiles(path)) rmSync(file, { force: true });
   }
 }
 

@@ -16,6 +16,6 @@ export async function run(argv: string[]): Promise<void> {
       throw new CliError(`backup failed: ${(err as Error).message}`);
     }
     return { out };
-  });
+  }, { existing: true });
   await output(p, result);
 }

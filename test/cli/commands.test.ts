@@ -1,6 +1,6 @@
 /** Every operator command through the built binary: results, --json shape, and failures. */
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BINARY, zenith, zenithJson, seedWithCli } from "../support/binary";
 import { tempDb, tempDir } from "../support/tmp";
@@ -213,6 +213,22 @@ describe("material and log", () => {
     const { agent } = seedWithCli(db);
     expect(zenithJson(db, ["log", "--agent", agent])).toEqual({ sessions: [] });
   });
+});
+
+test("a command that fails on a path with no store leaves no store behind; reset-password and backup refuse it", () => {
+  const dir = tempDir();
+  const typo = join(dir, "typo.db");
+  expect(zenith(typo, ["log", "--agent", "agt_0000000000000000"]).stderr).toContain("unknown agent");
+  expect(readdirSync(dir)).toEqual([]);
+  for (const args of [["admin", "reset-password"], ["backup", "--out", join(dir, "copy.db")]]) {
+    const r = zenith(typo, args);
+    expect(r.stderr).toBe(`Error: no store at ${typo} (check --db or ZENITH_DB)\n`);
+    expect(r.code).not.toBe(0);
+  }
+  expect(readdirSync(dir)).toEqual([]);
+  // Creating an account is how a store starts: that one is kept.
+  zenithJson(typo, ["account", "create", "--name", "First"]);
+  expect(readdirSync(dir)).toContain("typo.db");
 });
 
 test("without --json, output is readable lines", () => {
