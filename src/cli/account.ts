@@ -1,5 +1,5 @@
 /** `zenith account create|update` */
-import { createAccount, updateAccount } from "../admin/accounts";
+import { createAccount, MAX_MONTHLY, MAX_RPM, updateAccount } from "../admin/accounts";
 import { CliError } from "../errors";
 import { int, oneOf, output, parse, positional, required, str, withStore } from "./args";
 
@@ -12,7 +12,7 @@ export async function run(argv: string[]): Promise<void> {
   const [sub, ...rest] = argv;
   if (sub === "create") {
     const p = parse(rest, PLAN);
-    const input = { name: required(p, "name"), rpm: int(p, "rpm", 1), monthly: int(p, "monthly", 0) };
+    const input = { name: required(p, "name"), rpm: int(p, "rpm", 1, MAX_RPM), monthly: int(p, "monthly", 0, MAX_MONTHLY) };
     await output(p, await withStore(p, (s) => createAccount(s, input)));
   } else if (sub === "update") {
     const p = parse(rest, { ...PLAN, subscription: { type: "string" } }, 1);
@@ -20,8 +20,8 @@ export async function run(argv: string[]): Promise<void> {
     const patch = Object.fromEntries(
       Object.entries({
         name: str(p, "name"),
-        rpm: int(p, "rpm", 1),
-        monthly: int(p, "monthly", 0),
+        rpm: int(p, "rpm", 1, MAX_RPM),
+        monthly: int(p, "monthly", 0, MAX_MONTHLY),
         subscription: oneOf(p, "subscription", ["active", "past_due"] as const),
       }).filter(([, v]) => v !== undefined),
     );

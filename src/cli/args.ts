@@ -67,11 +67,11 @@ export function positional(p: Parsed, index: number, what: string): string {
   return v;
 }
 
-export function int(p: Parsed, name: string, min: number): number | undefined {
+export function int(p: Parsed, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   const v = str(p, name);
   if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v) || Number(v) < min || !Number.isSafeInteger(Number(v)))
-    throw new CliError(`--${name} must be a whole number of at least ${min}, got ${JSON.stringify(v)}`);
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+    throw new CliError(`--${name} must be a whole number from ${min} to ${max.toLocaleString("en")}, got ${JSON.stringify(v)}`);
   return Number(v);
 }
 
