@@ -5,8 +5,10 @@
  */
 
 const LIST_ITEM = /^\s*(?:([-*•])|(\d+)[.)])\s+(.*)$/;
-// [text](url) | **bold** | bare http(s) URL
-const INLINE = /\[([^\]\n]+)\]\(([^)\s]+)\)|\*\*([^*\n]+)\*\*|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/g;
+// [text](url) | **bold** | bare http(s) URL. A URL may hold one level of balanced
+// parentheses (Wikipedia's "Foo_(bar)"), so the link's own ")" is not taken for part of it;
+// a bare URL never ends in punctuation or in a ")" it did not open.
+const INLINE = /\[([^\]\n]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)|\*\*([^*\n]+)\*\*|(https?:\/\/(?:[^\s<>()]|\([^\s<>()]*\))*(?:[^\s<>().,;:!?'"]|\([^\s<>()]*\)))/g;
 const SAFE_PROTOCOLS = ["http:", "https:", "mailto:", "tel:"];
 
 /** The address if it is safe to follow, else null. */

@@ -9,7 +9,7 @@ import { apiKeys, installations } from "../store/schema";
 import { newId } from "../ids";
 import { CliError } from "../errors";
 import { generateKey, hashKey, keyHint, type KeyKind } from "../auth/key-format";
-import { normalizeOriginEntry } from "../auth/origins";
+import { checkOriginEntry } from "../auth/origins";
 import { requireAgent } from "./agents";
 
 function insertKey(store: Store, agentId: string, kind: KeyKind, installationId: string | null) {
@@ -97,9 +97,9 @@ export function parseOrigins(raw: readonly string[]): string[] {
   if (raw.length === 0) throw new CliError("at least one --origin is required");
   const out: string[] = [];
   for (const r of raw) {
-    const o = normalizeOriginEntry(r);
-    if (!o) throw new CliError(`invalid origin: ${JSON.stringify(r)} (expected scheme://host[:port], e.g. https://shop.example.com or https://*.example.com)`);
-    if (!out.includes(o)) out.push(o);
+    const { origin, error } = checkOriginEntry(r);
+    if (error !== undefined) throw new CliError(`invalid origin ${JSON.stringify(r)}: ${error}`);
+    if (!out.includes(origin)) out.push(origin);
   }
   return out;
 }

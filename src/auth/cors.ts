@@ -4,7 +4,7 @@
  */
 import type { Database } from "bun:sqlite";
 import type { Principal } from "./principal";
-import { originAllowed } from "./origins";
+import { canonicalOrigin, originAllowed } from "./origins";
 
 export function corsFor(principal: Principal): Record<string, string> {
   if (principal.kind !== "publishable" || !principal.origin) return {};
@@ -20,11 +20,12 @@ export function corsFor(principal: Principal): Record<string, string> {
 export function preflight(sqlite: Database, origin: string | null): Response {
   const rows = sqlite.query<{ origins: string }, []>("SELECT origins FROM installations WHERE state = 'active'").all();
   const allowed = rows.some((r) => originAllowed(origin, JSON.parse(r.origins)));
-  if (!allowed || !origin) return new Response(null, { status: 204, headers: { vary: "Origin" } });
+  const canonical = canonicalOrigin(origin);
+  if (!allowed || !canonical) return new Response(null, { status: 204, headers: { vary: "Origin" } });
   return new Response(null, {
     status: 204,
     headers: {
-      "access-control-allow-origin": origin,
+      "access-control-allow-origin": canonical,
       "access-control-allow-methods": "GET, POST, OPTIONS",
       "access-control-allow-headers": "authorization, content-type, x-widget-session",
       "access-control-max-age": "600",

@@ -32,7 +32,13 @@ export function keyHint(value: string): string {
   return `${value.slice(0, 7)}…${value.slice(-4)}`;
 }
 
-/** Replaces any key-shaped value in text, so a pasted key never reaches the chat log. */
+/**
+ * Finds widget session tokens (`wst_` + 32 base64url characters, see src/widget/sessions.ts)
+ * in free text. A token is a live credential for its session until it expires.
+ */
+export const WIDGET_TOKEN_IN_TEXT = /wst_[A-Za-z0-9_-]{16,}/g;
+
+/** Replaces any key- or token-shaped value in text, so a pasted secret never reaches a log or a history. */
 export function redactKeys(text: string): string {
-  return text.replace(KEY_IN_TEXT, "[redacted key]");
+  return text.replace(KEY_IN_TEXT, "[redacted key]").replace(WIDGET_TOKEN_IN_TEXT, "[redacted token]");
 }

@@ -1,46 +1,118 @@
 /**
  * Origin rules: an allowed entry is `scheme://host[:port]`, or `scheme://*.domain[:port]`
- * for any subdomain (never the apex). Matching is exact on scheme, host and port.
+ * for any subdomain of a domain someone registered (never the apex, never a public suffix
+ * such as `com`, `co.uk` or `github.io`). Matching is exact on scheme, host and port, with
+ * the default ports (:443 for https, :80 for http) folded on both sides.
  */
+import { parse as parseDomain } from "tldts";
 
-/** Normalises an allowed-origin entry, or returns null if it is not a valid origin. */
-export function normalizeOriginEntry(raw: string): string | null {
+/** An entry as it is stored, or why it was refused (a sentence for the operator). */
+export type OriginCheck = { origin: string; error?: never } | { origin?: never; error: string };
+
+const EXAMPLE = "e.g. https://shop.example.com or https://*.example.com";
+/** Stands in for `*` while the URL parser checks the rest of a wildcard entry. */
+const PROBE = "wildcard-probe";
+/** A DNS label after IDNA (punycode): letters, digits, hyphens, underscores. */
+const LABEL = /^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?$/;
+
+/** `https://host:443` → `https://host`, `http://host:80` → `http://host`: what browsers send. */
+export function foldDefaultPort(origin: string): string {
+  return origin.replace(/^(https:\/\/.+):443$/, "$1").replace(/^(http:\/\/.+):80$/, "$1");
+}
+
+/** Checks and normalises an allowed-origin entry, saying what is wrong with a bad one. */
+export function checkOriginEntry(raw: string): OriginCheck {
   const text = raw.trim();
-  const wildcard = /^(https?):\/\/\*\.(.+)$/i.exec(text);
-  const probe = wildcard ? `${wildcard[1]}://wildcard.${wildcard[2]}` : text;
-  let url: URL;
+  const parts = /^([a-z][a-z0-9+.-]*):\/\/([^]*)$/i.exec(text);
+  if (!parts) return { error: `expected scheme://host[:port], ${EXAMPLE}` };
+  const scheme = parts[1].toLowerCase();
+  if (scheme !== "http" && scheme !== "https") return { error: `only http:// and https:// origins can embed the widget, ${EXAMPLE}` };
+  const authority = parts[2];
+  if (/[/?#@\\]/.test(authority)) return { error: `an origin has no path, query, fragment or user name, ${EXAMPLE}` };
+  const wildcard = authority.startsWith("*.");
+  // A star anywhere else would be stored literally and match only a forged Origin.
+  if (authority.slice(wildcard ? 2 : 0).includes("*"))
+    return { error: "a wildcard must be the whole leftmost label of a domain, as in https://*.example.com" };
+  const url = parseUrl(wildcard ? `${scheme}://${PROBE}.${authority.slice(2)}` : text);
+  if (!url || !validHost(url.hostname)) return { error: `not a valid host, ${EXAMPLE}` };
+  if (!wildcard) return { origin: url.origin };
+  const domain = url.hostname.slice(PROBE.length + 1);
+  const refusal = wildcardRefusal(domain);
+  if (refusal) return { error: refusal };
+  return { origin: url.origin.replace(`://${PROBE}.`, "://*.") };
+}
+
+/** Normalises an allowed-origin entry, or returns null if it is not an acceptable one. */
+export function normalizeOriginEntry(raw: string): string | null {
+  return checkOriginEntry(raw).origin ?? null;
+}
+
+function parseUrl(text: string): URL | null {
   try {
-    url = new URL(probe);
+    return new URL(text);
   } catch {
     return null;
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-  if (url.username || url.password || url.search || url.hash) return null;
-  if (url.pathname !== "/" || /\/./.test(probe.replace(/^[a-z]+:\/\//i, ""))) return null;
-  if (probe.replace(/^[a-z]+:\/\//i, "").endsWith("/")) return null;
-  const origin = url.origin; // lowercases host, drops default ports
-  return wildcard ? origin.replace("://wildcard.", "://*.") : origin;
+}
+
+/** A DNS name of non-empty labels, or an IP address (IPv6 in brackets). */
+function validHost(hostname: string): boolean {
+  if (hostname.startsWith("[")) return true; // the URL parser has already vetted an IPv6 address
+  return hostname.split(".").every((label) => LABEL.test(label));
+}
+
+/**
+ * Why `*.domain` may not be allowed, or null when it may. The Public Suffix List (tldts,
+ * private section included) tells a registrable domain from a suffix anyone can register
+ * under: `*.co.uk` or `*.github.io` would let every site under it use the key.
+ */
+function wildcardRefusal(domain: string): string | null {
+  const info = parseDomain(domain, { allowPrivateDomains: true });
+  if (info.isIp || /^[0-9.]+$/.test(domain)) return "a wildcard needs a domain name, not an IP address";
+  if (info.domain) return null;
+  return `*.${domain} would allow every site under the public suffix "${domain}": a wildcard must sit under a registered domain, as in https://*.example.com or https://*.shop.example.co.uk`;
+}
+
+/**
+ * The request's Origin header as a canonical origin (lowercase, default port folded), or
+ * null when it is missing, `null`, or not a bare http(s) origin.
+ */
+export function canonicalOrigin(header: string | null): string | null {
+  if (!header || header === "null") return null;
+  const url = parseUrl(header);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return null;
+  // The header must already be a bare origin; anything else is not a browser's Origin.
+  return foldDefaultPort(header.toLowerCase()) === url.origin ? url.origin : null;
+}
+
+/** Whether each stored entry passes today's rules, remembered (entries are few, checks are not free). */
+const usableEntries = new Map<string, boolean>();
+
+/**
+ * An entry an older version accepted but the rules now refuse (`https://*.com`) matches
+ * nothing: it would let every site under a public suffix use the key.
+ */
+function usable(entry: string): boolean {
+  let ok = usableEntries.get(entry);
+  if (ok === undefined) {
+    if (usableEntries.size >= 10_000) usableEntries.clear();
+    ok = checkOriginEntry(entry).origin === foldDefaultPort(entry);
+    usableEntries.set(entry, ok);
+  }
+  return ok;
+}
+
+/** True when the canonical `origin` is the entry, or a subdomain of a wildcard entry's domain. */
+function entryMatches(entry: string, origin: string): boolean {
+  if (!usable(entry)) return false;
+  const folded = foldDefaultPort(entry);
+  if (folded === origin) return true;
+  const m = /^(https?:\/\/)\*(\.[^:/]+(?::\d+)?)$/.exec(folded);
+  return m !== null && origin.startsWith(m[1]) && origin.endsWith(m[2]) && origin.length > m[1].length + m[2].length;
 }
 
 /** True when a request's Origin header is allowed by one of the entries. */
 export function originAllowed(origin: string | null, allowed: readonly string[]): boolean {
-  if (!origin || origin === "null") return false;
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
-  // The header must already be a bare origin; anything else is not a browser's Origin.
-  if (url.origin !== origin.toLowerCase()) return false;
-  const scheme = url.protocol;
-  const port = url.port;
-  for (const entry of allowed) {
-    if (entry === url.origin) return true;
-    const m = /^(https?:)\/\/\*\.([^:/]+)(?::(\d+))?$/.exec(entry);
-    if (!m || m[1] !== scheme || (m[3] ?? "") !== port) continue;
-    const suffix = `.${m[2]}`;
-    if (url.hostname.endsWith(suffix) && url.hostname.length > suffix.length) return true;
-  }
-  return false;
+  const canonical = canonicalOrigin(origin);
+  return canonical !== null && allowed.some((entry) => entryMatches(entry, canonical));
 }

@@ -8,7 +8,7 @@
 import type { Database, Statement } from "bun:sqlite";
 import { LRUCache } from "lru-cache";
 import { hashKey, keyKind, type KeyKind } from "./key-format";
-import { originAllowed } from "./origins";
+import { canonicalOrigin, originAllowed } from "./origins";
 
 export interface Principal {
   keyId: string;
@@ -109,7 +109,8 @@ export class KeyResolver {
       keyId: row.key_id,
       kind: row.kind,
       installationId: row.installation_id,
-      origin: kind === "publishable" ? origin : null,
+      // Canonical (default port folded): what a browser sends, so sessions bind to one spelling.
+      origin: kind === "publishable" ? canonicalOrigin(origin) : null,
       agent: {
         id: row.agent_id,
         name: row.name,

@@ -41,6 +41,7 @@ export async function sendMessage(store: Store, completer: Completer, principal:
   const done = await completer.complete(principal, messages, session.id);
   const unavailable = done.content === UNAVAILABLE && done.usage.total_tokens === 0;
   if (unavailable) return { content: done.content, unavailable, expiresAt: session.expiresAt };
-  const expiresAt = appendExchange(store, session, redactKeys(question), done.content, now);
+  // Redacted as the chat log is: the history is read back into a page and into the engine.
+  const expiresAt = appendExchange(store, session, redactKeys(question), redactKeys(done.content), now);
   return { content: done.content, unavailable, expiresAt };
 }

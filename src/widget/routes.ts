@@ -16,6 +16,8 @@ import { widgetScript } from "../embedded";
 import { FairnessLimiter, messageRules, sessionRules, type Rule } from "./fairness";
 import { findSession, historyOf, openSession, type WidgetSession } from "./sessions";
 import { sendMessage, validateMessage } from "./messages";
+import { scriptHandler } from "./script";
+import { bindSessionsToInstallations } from "./bindings";
 
 export const SESSION_HEADER = "x-widget-session";
 
@@ -49,7 +51,9 @@ async function readSessionRequest(request: Request): Promise<void> {
 }
 
 export function widgetRoutes(ctx: ApiContext) {
-  const script = widgetScript();
+  // Before any session is opened: operator changes must end sessions from the first one on.
+  bindSessionsToInstallations(ctx.store.sqlite);
+  const script = scriptHandler(widgetScript());
   const fairness = new FairnessLimiter(ctx.clock);
   const networkOf = (request: Request) => ctx.info.get(request)?.network ?? "unknown";
 
@@ -71,17 +75,7 @@ export function widgetRoutes(ctx: ApiContext) {
   }
 
   return new Elysia({ name: "widget" })
-    .get("/v1/widget.js", ({ request }) => {
-      if (request.headers.get("if-none-match") === script.etag) return new Response(null, { status: 304, headers: { etag: script.etag } });
-      return new Response(script.body, {
-        headers: {
-          "content-type": "application/javascript; charset=utf-8",
-          "cache-control": "public, max-age=300",
-          etag: script.etag,
-          "access-control-allow-origin": "*",
-        },
-      });
-    })
+    .get("/v1/widget.js", ({ request }) => script(request))
     .post(
       "/v1/widget/sessions",
       async ({ request }) => {

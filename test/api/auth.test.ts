@@ -70,6 +70,26 @@ for (const [label, make] of TARGETS) {
       expect(models.status).toBe(200);
     });
 
+    test("an Origin that spells out the default port is the allowed origin", async () => {
+      for (const [origin, canonical] of [["https://shop.example.com:443", "https://shop.example.com"], ["https://a.example.org:443", "https://a.example.org"]]) {
+        const res = await t.send("/v1/agent/config", { headers: { authorization: `Bearer ${pk}`, origin } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get("access-control-allow-origin")).toBe(canonical);
+      }
+      const session = await t.send("/v1/widget/sessions", { method: "POST", headers: { authorization: `Bearer ${pk}`, origin: "https://shop.example.com:443" } });
+      expect(session.status).toBe(201);
+    });
+
+    test("a wildcard over a public suffix, or a star that is not the leftmost label, is refused at creation", async () => {
+      await expect(t.installation(["https://*.com"])).rejects.toThrow(/public suffix "com"/);
+      await expect(t.installation(["https://*.co.uk"])).rejects.toThrow(/public suffix "co.uk"/);
+      for (const entry of ["https://*", "https://*.*.example.com", "https://a*.example.com"])
+        await expect(t.installation([entry])).rejects.toThrow(/whole leftmost label/);
+      const ok = await t.installation(["https://*.shop.example.co.uk"]);
+      const res = await t.send("/v1/widget/sessions", { method: "POST", headers: { authorization: `Bearer ${ok.publishable_key}`, origin: "https://evil.co.uk" } });
+      expect(res.status).toBe(403);
+    });
+
     test("preflight: granted for allowed origins only; never for chat", async () => {
       const ok = await t.send("/v1/agent/config", { method: "OPTIONS", headers: { origin: "https://shop.example.com", "access-control-request-method": "GET" } });
       expect(ok.headers.get("access-control-allow-origin")).toBe("https://shop.example.com");

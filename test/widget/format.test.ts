@@ -48,6 +48,29 @@ describe("formatAnswer", () => {
       expect(render(`[click](${url})`)).not.toContain("<a");
     expect(render("[mail us](mailto:help@example.com)")).toContain('href="mailto:help@example.com"');
   });
+
+  test("a link's URL may hold one level of balanced parentheses", () => {
+    const el = dom("See [x](https://en.wikipedia.org/wiki/Foo_(bar)) and https://en.wikipedia.org/wiki/Baz_(qux).");
+    expect([...el.querySelectorAll("a")].map((a) => [a.getAttribute("href"), a.textContent])).toEqual([
+      ["https://en.wikipedia.org/wiki/Foo_(bar)", "x"],
+      ["https://en.wikipedia.org/wiki/Baz_(qux)", "https://en.wikipedia.org/wiki/Baz_(qux)"],
+    ]);
+    expect(el.textContent).toBe("See x and https://en.wikipedia.org/wiki/Baz_(qux).");
+  });
+
+  test("a bare URL inside parentheses leaves the closing one out", () => {
+    const el = dom("(see https://example.com/faq)");
+    expect(el.querySelector("a")!.getAttribute("href")).toBe("https://example.com/faq");
+    expect(el.textContent).toBe("(see https://example.com/faq)");
+  });
+
+  test("an unsafe link with parentheses in its address is its label alone, as text", () => {
+    for (const url of ["javascript:alert(2)", "JAVASCRIPT:alert(document.cookie)", "data:text/html,(x)", "vbscript:msgbox(1)"]) {
+      const el = dom(`[click](${url}) now`);
+      expect(el.querySelector("a")).toBeNull();
+      expect(el.textContent).toBe("click now");
+    }
+  });
 });
 
 test("safeHref", () => {

@@ -85,6 +85,17 @@ describe("widget sessions", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe(ORIGIN);
   });
 
+  test("an Origin with the default port spelled out is the same origin", async () => {
+    const s = setup();
+    const res = await s.open("https://shop.example.com:443");
+    expect(res.status).toBe(201);
+    const session = ((await res.json()) as { session: string }).session;
+    // Bound to the canonical origin: the browser's own spelling continues the session.
+    expect((await s.send(session, "hello")).status).toBe(200);
+    expect((await s.send(session, "hello", "https://shop.example.com:443")).status).toBe(200);
+    expect((await s.open("https://shop.example.com:444")).status).toBe(403);
+  });
+
   test("limits how many sessions one network opens per minute", async () => {
     const s = setup();
     const statuses: number[] = [];
@@ -118,6 +129,22 @@ describe("widget messages", () => {
     expect(log.sessions[0].installation_id).toBe(s.inst.id);
     expect(log.sessions[0].turns.map((t) => t.covered)).toEqual([true, false]);
     expect(s.f.store.sqlite.query("SELECT sum(count) AS n FROM usage_monthly").get()).toEqual({ n: 2 });
+  });
+
+  test("a widget session token pasted into a message is redacted in the history and the chat log", async () => {
+    const s = setup();
+    const session = await s.token();
+    const other = await s.token();
+    expect((await s.send(session, `is my session ${other} still good? and ${s.inst.publishable_key}`)).status).toBe(200);
+    const hist = (await (await s.history(session)).json()) as any;
+    expect(hist.data[0].content).toBe("is my session [redacted token] still good? and [redacted key]");
+    s.f.app.context.recorder.flush();
+    const log = readLog(s.f.store, { agentId: s.f.agent });
+    const question = log.sessions[0].turns[0].question;
+    expect(question).toBe("is my session [redacted token] still good? and [redacted key]");
+    const everything = JSON.stringify(s.f.store.sqlite.query("SELECT * FROM widget_messages").all()) + JSON.stringify(log);
+    expect(everything).not.toContain(other.slice(4));
+    expect(everything).not.toContain(session.slice(4));
   });
 
   test("a session is bound to its origin and expires when idle", async () => {
