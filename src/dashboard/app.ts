@@ -12,6 +12,8 @@ import { purgeExpired } from "../admin/retention";
 import { IngestJobs } from "../admin/ingest-jobs";
 import { dashboardAssets } from "../embedded";
 import { Lockout, DEFAULT_LOCKOUT, type LockoutOptions } from "./lockout";
+import { FormNonces } from "./once";
+import { MAX_UPLOAD_BODY_BYTES } from "./form";
 import { redirect, routesOn, type Dash } from "./context";
 import { barePage, SECURITY_HEADERS } from "./layout";
 import { html } from "./html";
@@ -40,8 +42,8 @@ export interface AdminDeps {
 }
 
 const RETENTION_SWEEP_MS = 3600_000;
-/** Uploads of several files of up to MAX_UPLOAD_BYTES each fit in one request. */
-export const ADMIN_MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** Uploads of several files of up to 20 MiB each fit in one request; other forms are capped lower. */
+export const ADMIN_MAX_BODY_BYTES = MAX_UPLOAD_BODY_BYTES;
 
 function assetResponse(request: Request, asset: { body: string; etag: string }, type: string): Response {
   const headers = { "content-type": type, etag: asset.etag, "cache-control": "no-cache", "x-content-type-options": "nosniff" };
@@ -56,6 +58,7 @@ export function createAdminApp(deps: AdminDeps) {
     store,
     jobs: new IngestJobs(store),
     lockout: new Lockout(deps.lockout ?? DEFAULT_LOCKOUT),
+    nonces: new FormNonces(),
     publicUrl: deps.publicUrl ?? (() => publicBaseUrl()),
     flash: new Map(),
     peers: new WeakMap(),

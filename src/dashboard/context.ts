@@ -7,7 +7,8 @@ import type { Elysia } from "elysia";
 import type { Store } from "../store/db";
 import type { IngestJobs } from "../admin/ingest-jobs";
 import { CliError } from "../errors";
-import { FormReader } from "./form";
+import { FormReader, MAX_FORM_BYTES, MAX_UPLOAD_BODY_BYTES, readForm } from "./form";
+import type { FormNonces } from "./once";
 import { COOKIE, findSession, readCookie, sameToken, type Session } from "./session";
 import type { Lockout } from "./lockout";
 import { layout, messageBody, messagePage } from "./layout";
@@ -25,6 +26,8 @@ export interface Dash {
   store: Store;
   jobs: IngestJobs;
   lockout: Lockout;
+  /** One-time tokens of create forms, so a double submit creates one thing. */
+  nonces: FormNonces;
   /** Base address of the public API, for embed snippets. */
   publicUrl(): string;
   /** One-time messages by session id, kept in memory only (a secret key never touches disk). */
@@ -45,6 +48,13 @@ export interface Ctx {
 }
 
 export type Handler = (c: Ctx) => Response | Promise<Response>;
+
+export interface PostOpts {
+  /** The form creates something: it must carry a one-time token (see once.ts), spent here. */
+  once?: boolean;
+  /** The form uploads files: its body may be as large as the listener allows. */
+  upload?: boolean;
+}
 
 export function redirect(location: string, headers: Record<string, string> = {}): Response {
   return new Response(null, { status: 303, headers: { location, ...headers } });
@@ -77,23 +87,48 @@ function sameOrigin(request: Request): boolean {
   }
 }
 
-async function run(dash: Dash, request: Request, params: Record<string, string>, isPost: boolean, fn: Handler): Promise<Response> {
+/** The submitted form, or the page that refuses it (too large, unreadable). */
+async function readPosted(request: Request, opts: PostOpts): Promise<FormReader | Response> {
+  const limit = opts.upload ? MAX_UPLOAD_BODY_BYTES : MAX_FORM_BYTES;
+  try {
+    const data = await readForm(request, limit);
+    if (data) return new FormReader(data);
+  } catch {
+    return messagePage("Bad form", "The form could not be read. Reload the page and try again.", 400);
+  }
+  return messagePage("Form too large", `The form sent more than ${limit / 1024 / 1024} MiB, which no field here needs. Shorten what you typed and try again.`, 413);
+}
+
+/**
+ * A create form sent twice. Outside the signed-in frame on purpose: that frame would use up
+ * the one-time message, and with it a new key's value, which the form's own page must show.
+ */
+function alreadySent(url: URL): Response {
+  return messagePage(
+    "Already sent",
+    "This form was already sent, so it was not applied again (or the server restarted since the page was shown). Open the page to see the result, and submit again only if it is missing.",
+    400,
+    html`<p><a class="button" href="${url.pathname}">Open the page</a></p>`,
+  );
+}
+
+async function run(dash: Dash, request: Request, params: Record<string, string>, post: PostOpts | null, fn: Handler): Promise<Response> {
   const url = new URL(request.url);
   const session = findSession(dash.store, readCookie(request, COOKIE));
   if (!session) {
-    if (isPost) return messagePage("Signed out", "Your session has ended. Sign in again, then repeat the change.", 401, html`<p><a class="button" href="/sign-in">Sign in</a></p>`);
+    if (post) return messagePage("Signed out", "Your session has ended. Sign in again, then repeat the change.", 401, html`<p><a class="button" href="/sign-in">Sign in</a></p>`);
     return redirect(`/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`);
   }
   let form = new FormReader(new FormData());
-  if (isPost) {
-    try {
-      form = new FormReader(await request.formData());
-    } catch {
-      return messagePage("Bad form", "The form could not be read. Reload the page and try again.", 400);
-    }
+  if (post) {
+    const posted = await readPosted(request, post);
+    if (posted instanceof Response) return posted;
+    form = posted;
     const token = form.value("_csrf") || request.headers.get("x-csrf-token") || "";
     if (!sameToken(token, session.csrf) || !sameOrigin(request))
       return messagePage("Refused", "This change did not come with the dashboard's security token, so it was refused. Reload the page and try again.", 403);
+    // Spent after the CSRF check, so a refused forgery cannot use up the owner's form.
+    if (post.once && !dash.nonces.spend(session.id, form.value("_once"))) return alreadySent(url);
   }
   const c: Ctx = { dash, request, url, params, session, form };
   try {
@@ -113,11 +148,11 @@ async function run(dash: Dash, request: Request, params: Record<string, string>,
 export function routesOn(app: Elysia<any, any, any, any, any, any, any>, dash: Dash) {
   return {
     get(path: string, fn: Handler) {
-      app.get(path, ({ request, params }: any) => run(dash, request, params ?? {}, false, fn));
+      app.get(path, ({ request, params }: any) => run(dash, request, params ?? {}, null, fn));
       return this;
     },
-    post(path: string, fn: Handler) {
-      app.post(path, ({ request, params }: any) => run(dash, request, params ?? {}, true, fn), { parse: "none" });
+    post(path: string, fn: Handler, opts: PostOpts = {}) {
+      app.post(path, ({ request, params }: any) => run(dash, request, params ?? {}, opts, fn), { parse: "none" });
       return this;
     },
   };

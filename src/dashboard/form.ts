@@ -6,6 +6,45 @@ import { html, type Safe } from "./html";
 
 export type Errors = Record<string, string>;
 
+/**
+ * Largest body a page's form may send (every field but an upload is text of a few KB; the
+ * playground's hidden transcript is the longest, at most 20 turns of 10,000 characters).
+ */
+export const MAX_FORM_BYTES = 1024 * 1024;
+/** Largest body an upload form may send: several files of up to 20 MiB each. */
+export const MAX_UPLOAD_BODY_BYTES = 64 * 1024 * 1024;
+/** A refused field is shown back at most this long: no field accepts more than 10,000. */
+const MAX_ECHO_CHARS = 20_000;
+
+/** C0 and C1 controls; a multi-line field may still hold tabs and line breaks. */
+const CONTROL = /\p{Cc}/u;
+const CONTROL_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
+
+/** The body, or null once it passes `limit` (read no further than that). */
+async function readCapped(request: Request, limit: number): Promise<Blob | null> {
+  if (Number(request.headers.get("content-length") ?? 0) > limit) return null;
+  if (!request.body) return new Blob([]);
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let size = 0;
+  // A chunked body has no length to check up front, so it is counted as it arrives.
+  for await (const chunk of request.body) {
+    size += chunk.byteLength;
+    if (size > limit) return null;
+    chunks.push(chunk);
+  }
+  return new Blob(chunks);
+}
+
+/**
+ * A submitted form of at most `limit` bytes; null when larger. Throws when malformed.
+ * @example const data = await readForm(request, MAX_FORM_BYTES); if (!data) return tooLarge();
+ */
+export async function readForm(request: Request, limit: number): Promise<FormData | null> {
+  const body = await readCapped(request, limit);
+  if (!body) return null;
+  return new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+}
+
 /** Reads a submitted form; every check records its error under the field's name. */
 export class FormReader {
   readonly errors: Errors = {};
@@ -17,10 +56,13 @@ export class FormReader {
     return typeof v === "string" ? v : "";
   }
 
-  text(name: string, label: string, opts: { required?: boolean; max?: number } = {}): string {
+  /** Trimmed text; control characters are refused (a multi-line field keeps tabs and line breaks). */
+  text(name: string, label: string, opts: { required?: boolean; max?: number; multiline?: boolean } = {}): string {
     const v = this.value(name).trim();
     if (opts.required && !v) this.errors[name] ??= `${label} is required.`;
     else if (opts.max && v.length > opts.max) this.errors[name] ??= `${label} must be at most ${opts.max.toLocaleString("en")} characters.`;
+    else if ((opts.multiline ? CONTROL_BUT_LINES : CONTROL).test(v))
+      this.errors[name] ??= `${label} cannot contain control characters${opts.multiline ? " (other than tabs and line breaks)" : ""}.`;
     return v;
   }
 
@@ -67,7 +109,8 @@ export const EMPTY_FORM: FormState = { values: {}, errors: {} };
 
 export function stateOf(reader: FormReader): FormState {
   const values: Record<string, string> = {};
-  for (const [k, v] of reader.data) if (typeof v === "string" && k !== "_csrf") values[k] = v;
+  // Never echo unbounded input: a field far past any limit comes back cut short.
+  for (const [k, v] of reader.data) if (typeof v === "string" && k !== "_csrf" && k !== "_once") values[k] = v.slice(0, MAX_ECHO_CHARS);
   return { values, errors: reader.errors };
 }
 

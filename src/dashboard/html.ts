@@ -39,6 +39,13 @@ export function when(ms: number | null | undefined): string {
   return new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 }
 
+/** Text cut to about `max` characters, keeping both ends (a file name keeps its extension). */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const half = Math.floor((max - 1) / 2);
+  return `${text.slice(0, half)}…${text.slice(text.length - half)}`;
+}
+
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 }

@@ -1,5 +1,5 @@
 /** The page frame: head, navigation, one-time messages, and the headers every page carries. */
-import { html, type Safe } from "./html";
+import { clip, html, type Safe } from "./html";
 import type { Session } from "./session";
 import type { FlashMessage } from "./context";
 
@@ -71,7 +71,11 @@ export function barePage(title: string, body: unknown, status = 200, headers: Re
   return htmlResponse(document(title, html`<div class="narrow">${body}</div>`), status, headers);
 }
 
-export function messageBody(text: string): Safe {
+/** Messages may quote what was sent (an unknown id): never at unbounded length. */
+const MAX_MESSAGE = 1_000;
+
+export function messageBody(message: string): Safe {
+  const text = clip(message, MAX_MESSAGE);
   const sentence = text[0].toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
   return html`<div class="card"><p>${sentence}</p><p><a href="/" data-back>Go back</a></p></div>`;
 }

@@ -7,15 +7,19 @@ import { Elysia } from "elysia";
 import { verifyAdminPassword } from "../admin/credential";
 import { html } from "./html";
 import { barePage } from "./layout";
-import { EMPTY_FORM, field, type FormState } from "./form";
+import { EMPTY_FORM, field, readForm, type FormState } from "./form";
 import { COOKIE, createSession, endSession, findSession, randomHex, readCookie, sameToken, sessionCookie, SESSION_TTL_MS } from "./session";
 import { redirect, routesOn, type Dash } from "./context";
 
 const PRE = "zenith_signin";
 
-/** Only a path on this dashboard: never another site ("//evil" or "https://…"). */
+/** The sign-in form holds a password and a path: nothing near this size. */
+const MAX_SIGN_IN_BYTES = 16 * 1024;
+const MAX_NEXT = 2_000;
+
+/** Only a path on this dashboard: never another site ("//evil" or "https://…"), nor an unbounded one. */
 function safeNext(next: string | null): string {
-  return next && /^\/(?!\/)[^\\]*$/.test(next) ? next : "/";
+  return next && next.length <= MAX_NEXT && /^\/(?!\/)[^\\]*$/.test(next) ? next : "/";
 }
 
 function form(token: string, next: string, state: FormState, locked: string | null = null) {
@@ -35,6 +39,10 @@ function minutes(ms: number): string {
   return `${m} minute${m === 1 ? "" : "s"}`;
 }
 
+function tooMany(ms: number): string {
+  return `Too many wrong passwords from your address. Try again in ${minutes(ms)}.`;
+}
+
 export function signInRoutes(dash: Dash) {
   const app = new Elysia({ name: "dashboard-sign-in" });
   const show = (request: Request, next: string, state: FormState, status: number, locked: string | null = null) => {
@@ -51,28 +59,32 @@ export function signInRoutes(dash: Dash) {
   app.post(
     "/sign-in",
     async ({ request }) => {
-      let data: FormData;
+      let data: FormData | null;
       try {
-        data = await request.formData();
+        data = await readForm(request, MAX_SIGN_IN_BYTES);
       } catch {
         data = new FormData();
       }
+      if (!data) return show(request, "/", { values: {}, errors: { password: "The form was far too large. Enter the password again." } }, 413);
       const next = safeNext(String(data.get("next") ?? "/"));
       const token = String(data.get("_csrf") ?? "");
       if (!sameToken(token, readCookie(request, PRE) ?? ""))
         return show(request, next, { values: {}, errors: { password: "The sign-in form expired. Enter the password again." } }, 403);
       const address = dash.peers.get(request) ?? "unknown";
       const wait = dash.lockout.wait(address);
-      if (wait > 0) return show(request, next, EMPTY_FORM, 429, `Too many wrong passwords from your address. Try again in ${minutes(wait)}.`);
+      if (wait > 0) return show(request, next, EMPTY_FORM, 429, tooMany(wait));
       const password = String(data.get("password") ?? "");
       if (!password) return show(request, next, { values: {}, errors: { password: "Enter the admin password." } }, 400);
+      // Counted before the (slow) check, so parallel guesses cannot all slip past the count.
+      const guess = dash.lockout.start(address);
+      if (!guess) return show(request, next, EMPTY_FORM, 429, tooMany(dash.lockout.wait(address)));
       if (!(await verifyAdminPassword(dash.store, password))) {
-        dash.lockout.fail(address);
+        dash.lockout.wrong(guess);
         dash.log?.({ t: new Date().toISOString(), event: "dashboard_sign_in_failed" });
         const locked = dash.lockout.wait(address);
-        return show(request, next, { values: {}, errors: { password: "Wrong password." } }, 401, locked ? `Too many wrong passwords from your address. Try again in ${minutes(locked)}.` : null);
+        return show(request, next, { values: {}, errors: { password: "Wrong password." } }, 401, locked ? tooMany(locked) : null);
       }
-      dash.lockout.succeed(address);
+      dash.lockout.right(guess);
       const { token: sessionToken } = createSession(dash.store);
       const headers = new Headers({ location: next });
       headers.append("set-cookie", sessionCookie(COOKIE, sessionToken, request, SESSION_TTL_MS / 1000));

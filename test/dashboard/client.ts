@@ -41,6 +41,8 @@ export class Client {
   readonly cookies = new Map<string, string>();
   /** The CSRF token of the last page that carried one. */
   csrf = "";
+  /** The one-time token of the last page with a create form (sent with every POST, spent by a create). */
+  once = "";
   /** `send` delivers a request: the in-process app, or fetch against a running server. */
   constructor(
     private readonly send: (request: Request) => Promise<Response>,
@@ -66,22 +68,45 @@ export class Client {
     return res;
   }
 
-  /** GETs a page and remembers its CSRF token; returns status and body. */
+  /** Remembers the tokens a page carries, as a browser keeps them in its forms. */
+  private remember(body: string): void {
+    const token = /name="_csrf" value="([^"]+)"/.exec(body)?.[1];
+    if (token) this.csrf = token;
+    const once = /name="_once" value="([^"]+)"/.exec(body)?.[1];
+    if (once) this.once = once;
+  }
+
+  /** GETs a page and remembers its tokens; returns status and body. */
   async get(path: string): Promise<{ status: number; body: string; res: Response }> {
     const res = await this.request(path);
     const body = await res.text();
-    const token = /name="_csrf" value="([^"]+)"/.exec(body)?.[1];
-    if (token) this.csrf = token;
+    this.remember(body);
     return { status: res.status, body, res };
   }
 
-  /** POSTs a form; the CSRF token is included unless `csrf` is false or another value. */
+  /** POSTs a form; the CSRF and one-time tokens are included unless `csrf` is false or another value. */
   async post(path: string, fields: Record<string, string> = {}, opts: { csrf?: string | false; headers?: Record<string, string> } = {}) {
-    const body = new URLSearchParams(fields);
+    const res = await this.send_(path, new URLSearchParams(fields), opts);
+    const body = await res.text();
+    this.remember(body);
+    return { status: res.status, location: res.headers.get("location"), body, res };
+  }
+
+  /** POSTs a body as given (multipart or urlencoded), with the tokens added to it. */
+  private send_(path: string, body: URLSearchParams | FormData, opts: { csrf?: string | false; headers?: Record<string, string> }) {
     const token = opts.csrf === undefined ? this.csrf : opts.csrf;
     if (token !== false) body.set("_csrf", token);
-    const res = await this.request(path, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded", ...opts.headers } });
-    return { status: res.status, location: res.headers.get("location"), body: await res.text(), res };
+    if (this.once && !body.has("_once")) body.set("_once", this.once);
+    const headers = body instanceof URLSearchParams ? { "content-type": "application/x-www-form-urlencoded", ...opts.headers } : { ...opts.headers };
+    return this.request(path, { method: "POST", body, headers });
+  }
+
+  /** POSTs a multipart form (file uploads). */
+  async upload(path: string, form: FormData, opts: { csrf?: string | false } = {}) {
+    const res = await this.send_(path, form, opts);
+    const body = await res.text();
+    this.remember(body);
+    return { status: res.status, location: res.headers.get("location"), body, res };
   }
 
   async signIn(password: string) {

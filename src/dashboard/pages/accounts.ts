@@ -7,7 +7,7 @@ import { html } from "../html";
 import { EMPTY_FORM, field, FormReader, select, stateOf, type FormState } from "../form";
 import { done, page, routesOn, type Ctx, type Dash } from "../context";
 import { dailyChart, usageMeter } from "../chart";
-import { csrf, badge } from "./parts";
+import { csrf, badge, once } from "./parts";
 
 const SUBSCRIPTIONS: Subscription[] = ["active", "past_due"];
 const MAX_RPM = 1_000_000;
@@ -46,7 +46,7 @@ function listPage(c: Ctx, state: FormState, status = 200) {
         </tbody></table></div>`
       : html`<p class="empty">No accounts yet. Create the first one below.</p>`}
     <form method="post" action="/accounts" class="card" novalidate>
-      <h2>New account</h2>${csrf(c)}
+      <h2>New account</h2>${csrf(c)}${once(c)}
       ${planFields(state)}
       <button type="submit" class="button primary">Create account</button>
     </form>`,
@@ -88,12 +88,17 @@ export function accountPages(dash: Dash) {
   const app = new Elysia({ name: "dashboard-accounts" });
   routesOn(app, dash)
     .get("/accounts", (c) => listPage(c, EMPTY_FORM))
-    .post("/accounts", (c) => {
-      const plan = readPlan(c.form);
-      if (!c.form.ok) return listPage(c, stateOf(c.form), 400);
-      const { id } = createAccount(c.dash.store, { name: plan.name, rpm: plan.rpm!, monthly: plan.monthly! });
-      return done(c, `/accounts/${id}`, { notice: `Account "${plan.name}" created.` });
-    })
+    // Once per form: the dashboard cannot delete an account, so a double submit's twin would stay.
+    .post(
+      "/accounts",
+      (c) => {
+        const plan = readPlan(c.form);
+        if (!c.form.ok) return listPage(c, stateOf(c.form), 400);
+        const { id } = createAccount(c.dash.store, { name: plan.name, rpm: plan.rpm!, monthly: plan.monthly! });
+        return done(c, `/accounts/${id}`, { notice: `Account "${plan.name}" created.` });
+      },
+      { once: true },
+    )
     .get("/accounts/:id", (c) => detailPage(c, EMPTY_FORM))
     .post("/accounts/:id", (c) => {
       requireAccount(c.dash.store, c.params.id);

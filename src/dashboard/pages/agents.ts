@@ -6,15 +6,15 @@ import { listMaterial } from "../../engine";
 import { html } from "../html";
 import { EMPTY_FORM, field, FormReader, select, stateOf, type FormState } from "../form";
 import { done, page, routesOn, type Ctx, type Dash } from "../context";
-import { action, agentHeader, badge, csrf } from "./parts";
+import { action, agentHeader, badge, csrf, once } from "./parts";
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
 function readProfile(f: FormReader) {
   return {
     name: f.text("name", "Display name", { required: true, max: 200 }),
-    persona: f.text("persona", "Persona", { max: 2_000 }),
-    instructions: f.text("instructions", "Instructions", { max: 8_000 }),
+    persona: f.text("persona", "Persona", { max: 2_000, multiline: true }),
+    instructions: f.text("instructions", "Instructions", { max: 8_000, multiline: true }),
   };
 }
 
@@ -41,7 +41,7 @@ function listPage(c: Ctx, state: FormState, status = 200) {
       : html`<p class="empty">No agents yet.</p>`}
     ${accounts.length
       ? html`<form method="post" action="/agents" class="card" novalidate>
-          <h2>New agent</h2>${csrf(c)}
+          <h2>New agent</h2>${csrf(c)}${once(c)}
           ${select(state, "account", "Account", accounts.map((a) => ({ value: a.id, label: a.name })), { value: preset })}
           ${profileFields(state)}
           <button type="submit" class="button primary">Create agent</button>
@@ -102,20 +102,25 @@ export function agentPages(dash: Dash) {
   const app = new Elysia({ name: "dashboard-agents" });
   routesOn(app, dash)
     .get("/agents", (c) => listPage(c, EMPTY_FORM))
-    .post("/agents", (c) => {
-      const accountId = c.form.text("account", "Account", { required: true });
-      const profile = readProfile(c.form);
-      if (accountId && !listAccounts(c.dash.store).some((a) => a.id === accountId)) c.form.fail("account", "Choose an existing account.");
-      if (!c.form.ok) return listPage(c, stateOf(c.form), 400);
-      requireAccount(c.dash.store, accountId);
-      const { id } = createAgent(c.dash.store, { accountId, ...profile });
-      return done(c, `/agents/${id}/material`, { notice: `Agent "${profile.name}" created. Add its material next.` });
-    })
+    // Once per form: a double submit would leave a second, empty agent of the same name.
+    .post(
+      "/agents",
+      (c) => {
+        const accountId = c.form.text("account", "Account", { required: true, max: 100 });
+        const profile = readProfile(c.form);
+        if (accountId && !listAccounts(c.dash.store).some((a) => a.id === accountId)) c.form.fail("account", "Choose an existing account.");
+        if (!c.form.ok) return listPage(c, stateOf(c.form), 400);
+        requireAccount(c.dash.store, accountId);
+        const { id } = createAgent(c.dash.store, { accountId, ...profile });
+        return done(c, `/agents/${id}/material`, { notice: `Agent "${profile.name}" created. Add its material next.` });
+      },
+      { once: true },
+    )
     .get("/agents/:id", (c) => settingsPage(c, EMPTY_FORM))
     .post("/agents/:id", (c) => {
       requireAgent(c.dash.store, c.params.id);
       const profile = readProfile(c.form);
-      const accentColor = c.form.text("accent_color", "Accent color");
+      const accentColor = c.form.text("accent_color", "Accent color", { max: 7 });
       const welcome = c.form.text("welcome", "Welcome message", { max: 500 });
       if (!COLOR.test(accentColor)) c.form.fail("accent_color", "Use a color like #4f46e5.");
       if (!c.form.ok) return settingsPage(c, stateOf(c.form), 400);

@@ -4,12 +4,17 @@ import { createInstallation, listInstallations, parseOrigins, revokeInstallation
 import { html } from "../html";
 import { EMPTY_FORM, field, FormReader, stateOf, type FormState } from "../form";
 import { done, page, routesOn, type Ctx, type Dash } from "../context";
-import { action, agentHeader, badge, csrf } from "./parts";
+import { action, agentHeader, badge, csrf, once } from "./parts";
 import { CliError } from "../../errors";
+
+/** Plenty for a list of sites; errors quote an origin, so none may be unbounded. */
+const MAX_ORIGINS_CHARS = 10_000;
 
 /** Origins from a textarea (one per line, or separated by commas/spaces); errors go on the field. */
 function readOrigins(f: FormReader, name: string): string[] | null {
-  const raw = f.value(name).split(/[\s,]+/).filter(Boolean);
+  const text = f.text(name, "Allowed origins", { max: MAX_ORIGINS_CHARS, multiline: true });
+  if (!f.ok) return null;
+  const raw = text.split(/[\s,]+/).filter(Boolean);
   try {
     return parseOrigins(raw);
   } catch (err) {
@@ -47,7 +52,7 @@ function installationsPage(c: Ctx, forms: { create?: FormState; edit?: { id: str
       </section>`;
     })}
     <form method="post" action="/agents/${agent.id}/installations" class="card" novalidate>
-      <h2>New widget installation</h2>${csrf(c)}
+      <h2>New widget installation</h2>${csrf(c)}${once(c)}
       ${field(forms.create ?? EMPTY_FORM, "origins", "Allowed origins", { type: "textarea", rows: 2, placeholder: "https://shop.example.com", hint: "The sites allowed to show this agent's chat, one per line." })}
       <button type="submit" class="button primary">Create installation</button>
     </form>`,
@@ -63,13 +68,18 @@ export function installationPages(dash: Dash) {
   };
   routesOn(app, dash)
     .get("/agents/:id/installations", (c) => installationsPage(c))
-    .post("/agents/:id/installations", (c) => {
-      agentHeader(c, "");
-      const origins = readOrigins(c.form, "origins");
-      if (!origins) return installationsPage(c, { create: stateOf(c.form) }, 400);
-      createInstallation(c.dash.store, c.params.id, origins, c.dash.publicUrl());
-      return done(c, base(c), { notice: "Installation created: copy its snippet into your site." });
-    })
+    // Once per form: a double submit would leave a second live publishable key for the same sites.
+    .post(
+      "/agents/:id/installations",
+      (c) => {
+        agentHeader(c, "");
+        const origins = readOrigins(c.form, "origins");
+        if (!origins) return installationsPage(c, { create: stateOf(c.form) }, 400);
+        createInstallation(c.dash.store, c.params.id, origins, c.dash.publicUrl());
+        return done(c, base(c), { notice: "Installation created: copy its snippet into your site." });
+      },
+      { once: true },
+    )
     .post("/agents/:id/installations/:iid/origins", (c) => {
       requireOwn(c);
       const origins = readOrigins(c.form, "origins");

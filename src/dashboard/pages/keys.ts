@@ -34,14 +34,19 @@ export function keyPages(dash: Dash) {
                 <td class="actions">${k.state === "active" ? html`${action(c, `${base(c)}/${k.id}/rotate`, "Rotate")} ${action(c, `${base(c)}/${k.id}/revoke`, "Revoke", { tone: "danger" })}` : ""}</td></tr>`)}
               </tbody></table>`
             : html`<p class="empty">No secret keys yet.</p>`}
-          ${action(c, base(c), "Create secret key")}
+          ${action(c, base(c), "Create secret key", { once: true })}
         </section>`,
       );
     })
-    .post("/agents/:id/keys", (c) => {
-      const { key } = createSecretKey(c.dash.store, c.params.id);
-      return done(c, base(c), { secret: { title: "New secret key", value: key, note: ONCE } });
-    })
+    // One key per form: a double submit would make a second active key whose value nobody sees.
+    .post(
+      "/agents/:id/keys",
+      (c) => {
+        const { key } = createSecretKey(c.dash.store, c.params.id);
+        return done(c, base(c), { secret: { title: "New secret key", value: key, note: ONCE } });
+      },
+      { once: true },
+    )
     .post("/agents/:id/keys/:kid/rotate", (c) => {
       requireOwnKey(c);
       const { key } = rotateSecretKey(c.dash.store, c.params.kid);

@@ -5,27 +5,54 @@ import { listAgents } from "../../admin/agents";
 import { listInstallations, listKeys } from "../../admin/keys";
 import { searchSessions, searchTurns, transcript, type LogQuery } from "../../admin/log-search";
 import { getRetentionDays, MAX_RETENTION_DAYS, setRetentionDays } from "../../admin/retention";
-import { html, plural, when } from "../html";
+import { clip, html, plural, when } from "../html";
 import { EMPTY_FORM, field, select, stateOf, type FormState } from "../form";
 import { done, page, routesOn, type Ctx, type Dash } from "../context";
 import { badge, csrf } from "./parts";
 import { CliError } from "../../errors";
 
 const PAGE_SIZE = 50;
+/** Keeps the row offset a safe integer for SQLite (a page past it is past any real log). */
+const MAX_PAGE = 1_000_000;
 const FILTERS = ["agent", "key", "installation", "from", "to", "q"] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Longer than any id or search worth running; the values are shown back in the form. */
+const MAX_FILTER = 500;
+
+/** Midnight UTC of a calendar day, or NaN; "2026-02-30" is refused, not read as 2 March. */
+function parseDay(v: string): number {
+  const ms = DAY.test(v) ? Date.parse(`${v}T00:00:00Z`) : NaN;
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === v ? ms : NaN;
+}
+
+/**
+ * The page number from the URL: absent is 1, a whole number past the end is the last page
+ * (the caller clamps it), anything else ("abc", "-1", "1e308") is an error.
+ */
+function readPage(url: URL): { page: number; error?: string } {
+  const raw = url.searchParams.get("page")?.trim() ?? "";
+  if (!raw) return { page: 1 };
+  if (!/^\d+$/.test(raw)) return { page: 1, error: `There is no page "${clip(raw, 40)}": pages are numbered 1, 2, 3 and so on.` };
+  return { page: Math.min(Math.max(1, Number(raw)), MAX_PAGE) };
+}
 
 /** The query from the URL; bad dates become errors beside their fields. */
 function readQuery(url: URL): { query: LogQuery; state: FormState } {
   const values: Record<string, string> = {};
-  for (const k of FILTERS) values[k] = url.searchParams.get(k)?.trim() ?? "";
   const errors: Record<string, string> = {};
+  for (const k of FILTERS) {
+    values[k] = url.searchParams.get(k)?.trim() ?? "";
+    if (values[k].length > MAX_FILTER) {
+      errors[k] = `At most ${MAX_FILTER} characters.`;
+      values[k] = values[k].slice(0, MAX_FILTER);
+    }
+  }
   const day = (name: "from" | "to", endOfDay: boolean): number | undefined => {
     const v = values[name];
-    if (!v) return undefined;
-    const ms = DAY.test(v) ? Date.parse(`${v}T00:00:00Z`) : NaN;
+    if (!v || errors[name]) return undefined;
+    const ms = parseDay(v);
     if (Number.isNaN(ms)) {
-      errors[name] = "Use a date like 2026-01-31.";
+      errors[name] = DAY.test(v) ? `There is no such day as ${v}.` : "Use a date like 2026-01-31.";
       return undefined;
     }
     return endOfDay ? ms + 86_400_000 - 1 : ms;
@@ -78,13 +105,21 @@ function retentionForm(c: Ctx, state: FormState) {
   </form>`;
 }
 
+/** One page of matching sessions; a page past the end shows the last one. */
+function sessionsPage(c: Ctx, query: LogQuery, requested: number) {
+  const search = (n: number) => searchSessions(c.dash.store, query, PAGE_SIZE, (n - 1) * PAGE_SIZE);
+  const first = search(requested);
+  const pages = Math.max(1, Math.ceil(first.total / PAGE_SIZE));
+  if (requested <= pages) return { ...first, pageNo: requested, pages };
+  return { ...search(pages), pageNo: pages, pages };
+}
+
 function logPage(c: Ctx, retention: FormState = EMPTY_FORM, status = 200) {
   const { query, state } = readQuery(c.url);
-  const pageNo = Math.max(1, Number(c.url.searchParams.get("page")) || 1);
-  const valid = Object.keys(state.errors).length === 0;
-  const { sessions, total } = valid ? searchSessions(c.dash.store, query, PAGE_SIZE, (pageNo - 1) * PAGE_SIZE) : { sessions: [], total: 0 };
+  const requested = readPage(c.url);
+  const valid = Object.keys(state.errors).length === 0 && !requested.error;
+  const { sessions, total, pageNo, pages } = valid ? sessionsPage(c, query, requested.page) : { sessions: [], total: 0, pageNo: 1, pages: 1 };
   const qs = filterString(state);
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return page(
     c,
     "Chat log",
@@ -99,7 +134,9 @@ function logPage(c: Ctx, retention: FormState = EMPTY_FORM, status = 200) {
             <td>${s.turns}</td><td>${s.installation_id ? "widget" : s.key_id ? "API key" : "—"}</td></tr>`)}
           </tbody></table>
           ${pages > 1 ? html`<p class="pager">${pageNo > 1 ? html`<a href="/log?${qs}&page=${pageNo - 1}">← Newer</a>` : ""} Page ${pageNo} of ${pages} ${pageNo < pages ? html`<a href="/log?${qs}&page=${pageNo + 1}">Older →</a>` : ""}</p>` : ""}`
-        : html`<p class="empty">${valid ? "No conversations match." : "Fix the filters above."}</p>`}
+        : requested.error
+          ? html`<p class="notice error" role="alert">${requested.error} <a href="/log?${qs}">Show the first page</a></p>`
+          : html`<p class="empty">${valid ? "No conversations match." : "Fix the filters above."}</p>`}
     </section>
     ${retentionForm(c, retention)}`,
     { status: valid ? status : 400 },

@@ -2,15 +2,18 @@
 import { Elysia } from "elysia";
 import { ingest, listMaterial, removeMaterial, SUPPORTED_FILE_TYPES } from "../../engine";
 import type { Job } from "../../admin/ingest-jobs";
-import { html, plural, when } from "../html";
+import { clip, html, plural, when } from "../html";
 import { EMPTY_FORM, field, stateOf, type FormState } from "../form";
 import { done, page, redirect, routesOn, type Ctx, type Dash } from "../context";
 import { action, agentHeader, badge, csrf } from "./parts";
 import { CliError } from "../../errors";
 
 const MAX_QA = 10_000;
+const MAX_QUESTION = 1_000;
 /** Checked again by the engine; here so a wrong choice is reported beside the field. */
 const MAX_UPLOAD_MIB = 20;
+/** What file systems allow; a name is shown in messages and becomes the material's title. */
+const MAX_FILE_NAME = 255;
 
 function jobView(c: Ctx, job: Job) {
   const total = job.labels.length;
@@ -71,25 +74,30 @@ export function materialPages(dash: Dash) {
   routesOn(app, dash)
     .get("/agents/:id/material", (c) => {
       // The playground links here with the question it could not answer, ready for its answer.
-      const question = c.url.searchParams.get("question");
+      const question = c.url.searchParams.get("question")?.slice(0, MAX_QUESTION);
       return materialPage(c, question ? { qa: { values: { question }, errors: {} } } : {});
     })
-    .post("/agents/:id/material/upload", (c) => {
-      agentHeader(c, "");
-      const files = c.form.files("files");
-      if (!files.length) c.form.fail("files", "Choose at least one file.");
-      for (const f of files) {
-        const ext = (/\.[^.]+$/.exec(f.name.toLowerCase()) ?? [""])[0];
-        if (!SUPPORTED_FILE_TYPES.includes(ext)) c.form.fail("files", `${f.name}: unsupported file type (supported: ${SUPPORTED_FILE_TYPES.join(", ")}).`);
-        else if (f.size > MAX_UPLOAD_MIB * 1024 * 1024) c.form.fail("files", `${f.name} is larger than ${MAX_UPLOAD_MIB} MiB.`);
-      }
-      if (!c.form.ok) return materialPage(c, { upload: stateOf(c.form) }, 400);
-      const job = c.dash.jobs.start(
-        c.params.id,
-        files.map((f) => ({ label: f.name, load: async () => ({ kind: "bytes" as const, name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }) })),
-      );
-      return redirect(`${base(c)}?job=${job.id}`);
-    })
+    .post(
+      "/agents/:id/material/upload",
+      (c) => {
+        agentHeader(c, "");
+        const files = c.form.files("files");
+        if (!files.length) c.form.fail("files", "Choose at least one file.");
+        for (const f of files) {
+          const ext = (/\.[^.]+$/.exec(f.name.toLowerCase()) ?? [""])[0];
+          if (f.name.length > MAX_FILE_NAME) c.form.fail("files", `${clip(f.name, 60)}: the file name is longer than ${MAX_FILE_NAME} characters. Rename the file.`);
+          else if (!SUPPORTED_FILE_TYPES.includes(ext)) c.form.fail("files", `${f.name}: unsupported file type (supported: ${SUPPORTED_FILE_TYPES.join(", ")}).`);
+          else if (f.size > MAX_UPLOAD_MIB * 1024 * 1024) c.form.fail("files", `${f.name} is larger than ${MAX_UPLOAD_MIB} MiB.`);
+        }
+        if (!c.form.ok) return materialPage(c, { upload: stateOf(c.form) }, 400);
+        const job = c.dash.jobs.start(
+          c.params.id,
+          files.map((f) => ({ label: f.name, load: async () => ({ kind: "bytes" as const, name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }) })),
+        );
+        return redirect(`${base(c)}?job=${job.id}`);
+      },
+      { upload: true },
+    )
     .post("/agents/:id/material/url", (c) => {
       agentHeader(c, "");
       const url = c.form.text("url", "Address", { required: true, max: 2_000 });
@@ -100,8 +108,8 @@ export function materialPages(dash: Dash) {
     })
     .post("/agents/:id/material/qa", async (c) => {
       agentHeader(c, "");
-      const question = c.form.text("question", "Question", { required: true, max: 1_000 });
-      const answer = c.form.text("answer", "Answer", { required: true, max: MAX_QA });
+      const question = c.form.text("question", "Question", { required: true, max: MAX_QUESTION });
+      const answer = c.form.text("answer", "Answer", { required: true, max: MAX_QA, multiline: true });
       if (!c.form.ok) return materialPage(c, { qa: stateOf(c.form) }, 400);
       await ingest(c.dash.store, c.params.id, { kind: "qa", question, answer });
       return done(c, base(c), { notice: `Answer added for "${question}".` });

@@ -7,13 +7,18 @@ export function csrf(c: Ctx) {
   return html`<input type="hidden" name="_csrf" value="${c.session.csrf}">`;
 }
 
+/** The one-time token of a create form: a second submission of the same copy is refused. */
+export function once(c: Ctx) {
+  return html`<input type="hidden" name="_once" value="${c.dash.nonces.issue(c.session.id)}">`;
+}
+
 export function badge(label: string, tone: "ok" | "warn" | "bad" | "muted" = "muted") {
   return html`<span class="badge ${tone}">${label}</span>`;
 }
 
 /** A one-button form (POST with the CSRF token). */
-export function action(c: Ctx, href: string, label: string, opts: { tone?: "danger" | "plain"; fields?: Record<string, string> } = {}) {
-  return html`<form method="post" action="${href}" class="inline">${csrf(c)}${Object.entries(opts.fields ?? {}).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}<button type="submit" class="button ${opts.tone === "danger" ? "danger" : ""}">${label}</button></form>`;
+export function action(c: Ctx, href: string, label: string, opts: { tone?: "danger" | "plain"; fields?: Record<string, string>; once?: boolean } = {}) {
+  return html`<form method="post" action="${href}" class="inline">${csrf(c)}${opts.once ? once(c) : ""}${Object.entries(opts.fields ?? {}).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}<button type="submit" class="button ${opts.tone === "danger" ? "danger" : ""}">${label}</button></form>`;
 }
 
 const TABS: [string, string][] = [

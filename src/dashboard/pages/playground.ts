@@ -73,7 +73,7 @@ export function playgroundPages(dash: Dash) {
     .post("/agents/:id/playground", async (c) => {
       const { agent } = agentHeader(c, "");
       const history = readHistory(c.form.value("history"));
-      const question = c.form.text("question", "Question", { required: true, max: 4_000 });
+      const question = c.form.text("question", "Question", { required: true, max: 4_000, multiline: true });
       if (!c.form.ok) return playgroundPage(c, history, stateOf(c.form), 400);
       const messages: ChatMessage[] = [...history.map(({ role, content }) => ({ role, content })), { role: "user", content: question }];
       const reply = await answer(c.dash.store, agent, messages);

@@ -44,6 +44,11 @@ function unansweredPage(c: Ctx, agentId: string | undefined, failed?: { key: str
   );
 }
 
+/** Where to return after an answer: one of the unanswered lists (its filter kept), within reason. */
+function safeBack(back: string): string {
+  return back.length <= 2_000 && /^\/(unanswered|agents\/[\w-]+\/unanswered)(\?|$)/.test(back) ? back : "/unanswered";
+}
+
 export function unansweredPages(dash: Dash) {
   const app = new Elysia({ name: "dashboard-unanswered" });
   routesOn(app, dash)
@@ -53,8 +58,8 @@ export function unansweredPages(dash: Dash) {
       const agent = requireAgent(c.dash.store, c.form.value("agent"));
       const original = c.form.value("original");
       const question = c.form.text("question", "Question", { required: true, max: 1_000 });
-      const answer = c.form.text("answer", "Answer", { required: true, max: 10_000 });
-      const back = /^\/(unanswered|agents\/[\w-]+\/unanswered)(\?|$)/.test(c.form.value("back")) ? c.form.value("back") : "/unanswered";
+      const answer = c.form.text("answer", "Answer", { required: true, max: 10_000, multiline: true });
+      const back = safeBack(c.form.value("back"));
       if (!c.form.ok) return unansweredPage(c, c.url.searchParams.get("agent") || undefined, { key: `${agent.id}\0${original.toLowerCase().trim()}`, state: stateOf(c.form) }, 400);
       await ingest(c.dash.store, agent.id, { kind: "qa", question, answer });
       return done(c, back, { notice: `Answer added to ${agent.name}: "${question}".` });
