@@ -1,6 +1,6 @@
 /** Accounts and plans: limits, subscription state, this month's usage and a daily chart. */
 import { Elysia } from "elysia";
-import { createAccount, listAccounts, requireAccount, updateAccount, DEFAULT_MONTHLY, DEFAULT_RPM, type Subscription } from "../../admin/accounts";
+import { createAccount, listAccounts, requireAccount, updateAccount, DEFAULT_MONTHLY, DEFAULT_RPM, MAX_MONTHLY, MAX_RPM, type Subscription } from "../../admin/accounts";
 import { listAgents } from "../../admin/agents";
 import { dailyRequests, monthUsage } from "../../admin/usage";
 import { html } from "../html";
@@ -10,8 +10,6 @@ import { dailyChart, usageMeter } from "../chart";
 import { csrf, badge, once } from "./parts";
 
 const SUBSCRIPTIONS: Subscription[] = ["active", "past_due"];
-const MAX_RPM = 1_000_000;
-const MAX_MONTHLY = 1_000_000_000;
 
 function readPlan(f: FormReader) {
   return {
