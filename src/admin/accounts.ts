@@ -9,7 +9,7 @@ export type Subscription = "active" | "past_due";
 export const DEFAULT_RPM = 60;
 export const DEFAULT_MONTHLY = 10_000;
 /** The largest plan limits the dashboard and the CLI accept. */
-export const MAX_RPM = 1_000_000;
+export const MAX_RPM = 1_000_000_000;
 export const MAX_MONTHLY = 1_000_000_000;
 
 export interface AccountInput {

@@ -38,7 +38,7 @@ describe("account", () => {
     [["account", "create"], "--name is required"],
     [["account", "create", "--name", "A", "--rpm", "0"], "--rpm must be a whole number"],
     [["account", "create", "--name", "A", "--rpm", "ten"], "--rpm must be a whole number"],
-    [["account", "create", "--name", "A", "--rpm", "99999999999"], "--rpm must be a whole number from 1 to 1,000,000"],
+    [["account", "create", "--name", "A", "--rpm", "99999999999"], "--rpm must be a whole number from 1 to 1,000,000,000"],
     [["account", "create", "--name", "A", "--monthly", "-1"], "--monthly"],
     [["account", "create", "--name", "A", "--colour", "red"], "Unknown option '--colour'"],
     [["account", "create", "--name", "A", "--rpm", "-5"], '--rpm needs a value (one that starts with "-" is written --rpm=VALUE)'],
