@@ -17,7 +17,6 @@ import { FairnessLimiter, messageRules, sessionRules, type Rule } from "./fairne
 import { findSession, historyOf, openSession, type WidgetSession } from "./sessions";
 import { sendMessage, validateMessage } from "./messages";
 import { scriptHandler } from "./script";
-import { bindSessionsToInstallations } from "./bindings";
 
 export const SESSION_HEADER = "x-widget-session";
 
@@ -51,8 +50,6 @@ async function readSessionRequest(request: Request): Promise<void> {
 }
 
 export function widgetRoutes(ctx: ApiContext) {
-  // Before any session is opened: operator changes must end sessions from the first one on.
-  bindSessionsToInstallations(ctx.store.sqlite);
   const script = scriptHandler(widgetScript());
   const fairness = new FairnessLimiter(ctx.clock);
   const networkOf = (request: Request) => ctx.info.get(request)?.network ?? "unknown";

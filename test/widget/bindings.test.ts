@@ -8,8 +8,11 @@ import { setInstallationOrigins } from "../../src/admin/keys";
 import { updateAgent } from "../../src/admin/agents";
 import { openStore, type Store } from "../../src/store/db";
 import { originAllowed } from "../../src/auth/origins";
-import { allowedSql, bindSessionsToInstallations } from "../../src/widget/bindings";
+import { ALLOWED } from "../../src/store/migrations/0007-widget-session-bindings";
 import { tempDb } from "../support/tmp";
+import { Database } from "bun:sqlite";
+import { migrate } from "../../src/store/db";
+import { MIGRATIONS } from "../../src/store/migrations";
 
 const SHOP = "https://shop.example.com";
 const BLOG = "https://blog.example.com";
@@ -102,19 +105,20 @@ describe("the triggers' origin rule", () => {
   ];
   test.each(cases)("%s against %j agrees with originAllowed()", (origin, entries) => {
     const store = openStore(tempDb());
-    const row = store.sqlite.query<{ ok: number }, [string, string]>(`SELECT ${allowedSql("?1", "?2")} AS ok`).get(origin, JSON.stringify(entries));
+    const row = store.sqlite.query<{ ok: number }, [string, string]>(`SELECT ${ALLOWED("?1", "?2")} AS ok`).get(origin, JSON.stringify(entries));
     expect(Boolean(row!.ok)).toBe(originAllowed(origin, entries));
     store.close();
   });
 });
 
-test("installing the triggers ends the sessions opened before them, once", async () => {
-  const s = setup([SHOP]);
-  const session = await s.open(SHOP);
-  // A store from before the triggers: installing them again must not end today's sessions.
-  bindSessionsToInstallations(s.f.store.sqlite);
-  expect(await s.send(session, SHOP)).toBe(200);
-  s.f.store.sqlite.run("DROP TRIGGER widget_sessions_end_agent_v1; DROP TRIGGER widget_sessions_end_installation_v1; DROP TRIGGER widget_sessions_end_key_v1");
-  bindSessionsToInstallations(s.f.store.sqlite);
-  expect(await s.send(session, SHOP)).toBe(403);
+test("the migration that brings the triggers ends the sessions opened before it, once", () => {
+  const old = new Database(tempDb(), { create: true });
+  migrate(old, MIGRATIONS.filter((m) => m.name < "0007"));
+  old.run("INSERT INTO widget_sessions (id, token_hash, installation_id, key_id, origin, created_at, expires_at) VALUES ('ws_1', 'h', 'i', 'k', 'https://shop.example.com', 0, 1)");
+  const count = () => (old.query("SELECT count(*) AS n FROM widget_sessions").get() as { n: number }).n;
+  expect(count()).toBe(1);
+  migrate(old, MIGRATIONS);
+  expect(count()).toBe(0);
+  expect(old.query("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'widget_sessions_end_%' ORDER BY name").all()).toHaveLength(3);
+  old.close();
 });
