@@ -7,7 +7,8 @@
 import type { Store } from "../store/db";
 import type { AgentProfile, Answer, ChatMessage } from "../types";
 import { queriesOf, queryOf, type Query } from "./question";
-import { statsFor } from "./stats";
+import { statsFor, type Stats } from "./stats";
+import { withCompoundsSplit } from "./compounds";
 import { candidates, type Candidate } from "./retrieve";
 import { choose, extract, repliesTo } from "./compose";
 import { matchPair } from "./qa-match";
@@ -43,9 +44,16 @@ export interface Finding {
   features: Features;
 }
 
+/** The query as the material words it (compounds typed as one word split), with its statistics. */
+function readQuery(store: Store, agentId: string, asked: Query): { query: Query; stats: Stats } {
+  const stats = statsFor(store, agentId, withSynonyms([...asked.weights.keys()]));
+  const query = withCompoundsSplit(store, agentId, asked, stats);
+  return query === asked ? { query, stats } : { query, stats: statsFor(store, agentId, withSynonyms([...query.weights.keys()])) };
+}
+
 /** The best extractive answer with its confidence, whatever the threshold (for calibration). */
-export function find(store: Store, agentId: string, query: Query, brief = false): Finding | null {
-  const stats = statsFor(store, agentId, withSynonyms([...query.weights.keys()]));
+export function find(store: Store, agentId: string, asked: Query, brief = false): Finding | null {
+  const { query, stats } = readQuery(store, agentId, asked);
   const list = candidates(store, agentId, query, stats);
   if (!list.length) return null;
   const pair = matchPair(query, stats, list);

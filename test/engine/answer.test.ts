@@ -170,6 +170,13 @@ describe("ranking on the question's kind and the section's title", () => {
     expect((await askOf(pages, "How old do you have to be to rent?")).content).toContain("18 years old");
   });
 
+  test("a compound typed as one word finds the material's hyphenated one; an unknown word stays unknown", async () => {
+    const pages = [{ title: "Station", text: "# Station\n\nCentral Station has free Wi-Fi; the password is on the counter. E-bikes cost €45 a day." }];
+    expect((await askOf(pages, "wifi password?")).content).toContain("password is on the counter");
+    expect((await askOf(pages, "how much is an ebike for a day?")).content).toContain("€45");
+    expect((await askOf(pages, "Can I pay with bitcoin at the station?")).covered).toBe(false);
+  });
+
   test("'US', 'U.S.' and 'United States' find each other; 'us' stays a pronoun", async () => {
     const pages = [{ title: "Shipping", text: "# Shipping\n\nOrders to the US arrive in 3 days. Orders to Mexico arrive in 9 days.\n\n## Contact\n\nWrite to us at help@example.com." }];
     expect((await askOf(pages, "How long does shipping to the United States take?")).content).toContain("3 days");
