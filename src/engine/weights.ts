@@ -35,15 +35,16 @@ function swaps(word: string): string[] {
   return [...word].slice(1).map((_, i) => word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2)).filter((w) => w !== word);
 }
 
-const SLIPS = new Set(QUESTION_WORDS.flatMap(swaps).map(stem));
-
 /**
- * A question word with two letters swapped is no word of the question — unless the material
- * uses it ("dose" in a pharmacy's help pages): as a word the material lacks it would count
- * against every answer ("how mcuh is a city bike" was declined).
+ * Words that are no word of the question when the material never uses them: question words
+ * with two letters swapped ("waht", "mcuh"), and "per" ("€45 per day" is written "€45 a day").
+ * Where the material uses one ("dose" in a pharmacy's pages, "per page" in limits) it counts.
  */
-function isSlip(term: string, stats: Stats): boolean {
-  return SLIPS.has(term) && !(stats.df.get(term) ?? 0);
+const IGNORABLE = new Set([...QUESTION_WORDS.flatMap(swaps), "per"].map(stem));
+
+/** As a word the material lacks it would count against every answer ("how mcuh is a city bike" was declined). */
+function ignorable(term: string, stats: Stats): boolean {
+  return IGNORABLE.has(term) && !(stats.df.get(term) ?? 0);
 }
 
 /**
@@ -53,7 +54,7 @@ function isSlip(term: string, stats: Stats): boolean {
  * the composer discounts it when it measures coverage.
  */
 export function weighted(query: Query, stats: Stats): { terms: Weighted[]; total: number } {
-  const terms = [...query.weights].filter(([term]) => !isSlip(term, stats)).map(([term, w]) => {
+  const terms = [...query.weights].filter(([term]) => !ignorable(term, stats)).map(([term, w]) => {
     const generic = GENERIC_STEMS.has(term);
     const alts = SYNONYMS.get(term) ?? [];
     // A word the material lacks is not unknown when it has a synonym the material uses.

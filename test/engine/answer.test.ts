@@ -158,11 +158,13 @@ describe("ranking on the question's kind and the section's title", () => {
     expect((await askOf(pages, "How much is a flat tire?")).content).toContain("€12");
   });
 
-  test("a question word with two letters swapped is not a word the material lacks", async () => {
+  test("a question word with two letters swapped, or 'per', is not a word the material lacks", async () => {
     const pages = [{ title: "Hours", text: "# Hours\n\nThe Central station closes at 18:00 in winter." }];
     expect((await askOf(pages, "waht time does central station close in winter")).content).toContain("18:00");
     const pharmacy = [{ title: "Doses", text: "# Doses\n\nThe usual dose for adults is two tablets." }];
     expect((await askOf(pharmacy, "what dose for adults?")).content).toContain("two tablets");
+    // "per" is no missing word where the material writes "a day".
+    expect((await askOf([{ title: "Prices", text: "# Prices\n\nE-bikes cost €45 a day." }], "how much is an e-bike per day?")).content).toContain("€45");
   });
 
   test("a four-letter word counts as related to its longer forms ('rent', 'renter')", async () => {
