@@ -53,7 +53,6 @@ function assetResponse(request: Request, asset: { body: string; etag: string }, 
 
 export function createAdminApp(deps: AdminDeps) {
   const store = openStore(deps.dbPath);
-  let firstPassword = ensureAdminPassword(store);
   const dash: Dash = {
     store,
     jobs: new IngestJobs(store),
@@ -95,11 +94,14 @@ export function createAdminApp(deps: AdminDeps) {
   return {
     elysia,
     dash,
-    /** Prints the first admin credential, once, as one JSON line on stdout. */
+    /**
+     * Creates the first admin credential and prints it, once, as one JSON line on stdout.
+     * Called once the server listens: a start that fails (a port in use) must not create a
+     * password nobody was shown. Until then sign-in refuses every password.
+     */
     announce: () => {
-      if (!firstPassword) return;
-      process.stdout.write(JSON.stringify({ admin_password: firstPassword }) + "\n");
-      firstPassword = null;
+      const firstPassword = ensureAdminPassword(store);
+      if (firstPassword) process.stdout.write(JSON.stringify({ admin_password: firstPassword }) + "\n");
     },
     handle: async (request: Request, peer?: string) => {
       dash.peers.set(request, peer ?? "unknown");

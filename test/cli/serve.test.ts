@@ -42,6 +42,16 @@ test("a port another server holds is refused in one line, for the public and the
   }
 });
 
+test("a start that fails creates no admin password: the next start prints one", async () => {
+  const s = await start();
+  const db = tempDb();
+  const failed = Bun.spawnSync([BINARY, "serve", "--port", new URL(s.url).port, "--admin-port", "0", "--db", db], { stdout: "pipe", stderr: "pipe", timeout: 10_000 });
+  expect(failed.stderr.toString()).toContain("cannot listen on");
+  const next = await start({ db });
+  await until(() => next.lines.some((l) => l.includes("admin_password")));
+  expect(JSON.parse(next.lines.find((l) => l.includes("admin_password"))!).admin_password).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
+});
+
 test("bad serve flags are a one-line error and a non-zero exit", () => {
   for (const args of [["--port", "70000"], ["--probe-limit", "x"], ["--wat"]]) {
     const r = zenith(tempDb(), ["serve", ...args]);
