@@ -14,6 +14,9 @@ export interface DemoInfo {
   snippet: string;
 }
 
+/** Where the README serves a page to try the demo widget on. */
+export const DEMO_PAGE_ORIGINS = ["http://localhost:8000", "http://127.0.0.1:8000"];
+
 export async function seedDemo(store: Store, baseUrl: string, origin: string): Promise<DemoInfo | null> {
   const any = store.sqlite.query("SELECT 1 FROM accounts LIMIT 1").get();
   if (any) return null;
@@ -28,6 +31,7 @@ export async function seedDemo(store: Store, baseUrl: string, origin: string): P
   for (const page of DEMO_PAGES) await ingest(store, agent.id, { kind: "text", title: page.title, text: page.text, source: `${page.title}.md` });
   const secret = createSecretKey(store, agent.id);
   const loopback = origin.replace("://localhost", "://127.0.0.1");
-  const install = createInstallation(store, agent.id, [origin, loopback], baseUrl);
+  // The server's own port serves no pages: a local page to try the widget on needs a port of its own.
+  const install = createInstallation(store, agent.id, [origin, loopback, ...DEMO_PAGE_ORIGINS], baseUrl);
   return { account: account.id, agent: agent.id, secret_key: secret.key, publishable_key: install.publishable_key, snippet: install.snippet };
 }

@@ -183,6 +183,9 @@ test("--demo seeds an empty store once and the demo agent answers", async () => 
   expect(demo.snippet).toContain(`${s.url}/v1/widget.js`);
   const body = await (await ask(s.url, demo.secret_key, "How long does shipping to Canada take?")).json();
   expect(body.choices[0].message.content).toMatch(/5 to 8 business days/);
+  // The README's page on port 8000 may open a widget session.
+  const session = await fetch(`${s.url}/v1/widget/sessions`, { method: "POST", headers: { authorization: `Bearer ${demo.publishable_key}`, origin: "http://localhost:8000", "content-type": "application/json" }, body: "{}" });
+  expect(session.status).toBe(201);
   await s.stop();
   const again = await start({ db, args: ["--demo"] });
   await (await fetch(`${again.url}/healthz`)).text();
