@@ -37,11 +37,10 @@ describe("DOCX zip bombs", () => {
     expect(await refusal("tags.docx", docx)).toBe(`cannot read tags.docx as DOCX: too large to read (more than ${MAX_XML_TAGS} XML tags)`);
   });
 
-  test("images are not inflated or inlined: the HTML holds an empty img, the text is unchanged", async () => {
-    const html = await parseOffThread("docx", await docxWithImage());
-    expect(html).toContain("Our shop front.");
-    expect(html).toContain('<img src="" />');
-    expect(html).not.toContain("base64");
+  test("images are not inflated or inlined: the text is the document's text alone", async () => {
+    const text = await parseOffThread("docx", await docxWithImage());
+    expect(text).toContain("Our shop front.");
+    expect(text).not.toMatch(/base64|<img/);
   });
 });
 

@@ -74,10 +74,8 @@ export async function docsFromFile(name: string, bytes: Uint8Array, titleOverrid
       }
       case ".pdf":
         return [textDoc("pdf", pdfLayout(await parseOffThread("pdf", bytes)), fallbackTitle, source, { runInHeadings: true })];
-      case ".docx": {
-        const page = htmlToText(await parseOffThread("docx", bytes), { mainContent: false });
-        return [textDoc("docx", page.text, fallbackTitle, source, { runInHeadings: true })];
-      }
+      case ".docx":
+        return [textDoc("docx", await parseOffThread("docx", bytes), fallbackTitle, source, { runInHeadings: true })];
       case ".csv":
         return qaDocsFromCsv(utf8(), source);
       default:

@@ -3,12 +3,14 @@
  * file and stops it after). pdf.js and mammoth are most of the binary's code: kept out of
  * the main bundle, a server that is not reading such a file never holds them (measured at
  * ~3 MiB of resident memory), and a long parse never stalls the answers on the main thread.
+ * A DOCX is turned into text here too (for a large file that took ~300 ms of the main thread).
  * Files whose text would be refused anyway are refused here, before the text is copied back.
  */
 import { getDocumentProxy } from "unpdf";
 import mammoth from "mammoth";
 import { MAX_PARSED_CHARS, MAX_PDF_PAGES } from "./document";
 import { checkDocxZip } from "./zip-limits";
+import { htmlToText } from "./html";
 
 declare const self: Worker;
 
@@ -17,7 +19,7 @@ export interface ParseRequest {
   bytes: Uint8Array;
 }
 
-/** A PDF's text (pages apart), or a DOCX's HTML. */
+/** A PDF's text (pages apart), or a DOCX's text. */
 export type ParseReply = { text: string } | { error: string };
 
 const tooManyChars = () => new Error(`too large to read (more than ${MAX_PARSED_CHARS} characters of text)`);
@@ -25,11 +27,12 @@ const tooManyChars = () => new Error(`too large to read (more than ${MAX_PARSED_
 /** Images are never inflated: the text has no use for them, and inline they made the HTML megabytes long. */
 const noImages = mammoth.images.imgElement(async () => ({ src: "" }));
 
-async function docxHtml(bytes: Uint8Array): Promise<string> {
+/** A DOCX's text, through its HTML (headings, lists and tables keep their structure); read here, not on the main thread. */
+async function docxText(bytes: Uint8Array): Promise<string> {
   await checkDocxZip(bytes);
   const html = (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }, { convertImage: noImages })).value;
   if (html.length > MAX_PARSED_CHARS && html.replace(/<[^>]*>/g, "").length > MAX_PARSED_CHARS) throw tooManyChars();
-  return html;
+  return htmlToText(html, { mainContent: false }).text;
 }
 
 /** Page by page (unpdf's extractText reads all pages at once), stopping once the text is too long. */
@@ -60,7 +63,7 @@ function lineText(items: object[]): string {
 self.onmessage = async ({ data }: MessageEvent<ParseRequest>) => {
   let reply: ParseReply;
   try {
-    reply = { text: data.kind === "docx" ? await docxHtml(data.bytes) : await pdfText(data.bytes) };
+    reply = { text: data.kind === "docx" ? await docxText(data.bytes) : await pdfText(data.bytes) };
   } catch (err) {
     reply = { error: (err as Error)?.message || String(err) };
   }
