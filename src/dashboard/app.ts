@@ -78,6 +78,8 @@ export function createAdminApp(deps: AdminDeps) {
       return new ApiError("server_error", "The dashboard failed to handle this request.").toResponse();
     })
     .get("/healthz", () => Response.json({ status: "ok" }))
+    // Browsers ask for one on every page; "no icon" is an answer, a 404 an error in the console.
+    .get("/favicon.ico", () => new Response(null, { status: 204, headers: { "cache-control": "public, max-age=86400" } }))
     .get("/assets/dashboard.css", ({ request }) => assetResponse(request, assets.css, "text/css; charset=utf-8"))
     .get("/assets/dashboard.js", ({ request }) => assetResponse(request, assets.js, "application/javascript; charset=utf-8"))
     .use(signInRoutes(dash))

@@ -16,6 +16,11 @@ describe("sign-in", () => {
     expect(listAccounts(d.store)).toHaveLength(0);
   });
 
+  test("the favicon a browser asks for on every page is 'no icon', not a 404 or a redirect", async () => {
+    const res = await dashboard().client().request("/favicon.ico");
+    expect(res.status).toBe(204);
+  });
+
   test("the right password starts an HttpOnly, SameSite=Strict session; sign-out ends it", async () => {
     const d = dashboard();
     const c = d.client();
