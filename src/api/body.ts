@@ -16,9 +16,13 @@ export function tooLarge(): ApiError {
   return new ApiError("request_too_large", `The request body exceeds the limit of ${MAX_BODY_BYTES} bytes.`);
 }
 
-export async function readLimited(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
+/**
+ * The body's bytes, or null once they pass `limit` (read no further than that). A declared
+ * length is checked up front; a chunked body is counted as it arrives.
+ */
+export async function bytesWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > limit) throw tooLarge();
+  if (declared !== null && Number(declared) > limit) return null;
   if (!request.body) return new Uint8Array();
   // A declared length is enforced by the HTTP framing itself, so the body can be taken whole.
   if (declared !== null) return new Uint8Array(await request.arrayBuffer());
@@ -31,11 +35,17 @@ export async function readLimited(request: Request, limit = MAX_BODY_BYTES): Pro
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw tooLarge();
+      return null;
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+export async function readLimited(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
+  const bytes = await bytesWithin(request, limit);
+  if (!bytes) throw tooLarge();
+  return bytes;
 }
 
 /** Parses a JSON body; the content type must be JSON and the bytes valid UTF-8 JSON. */

@@ -3,6 +3,7 @@
  * with their label, kept value and error message next to them.
  */
 import { html, type Safe } from "./html";
+import { bytesWithin } from "../api/body";
 
 export type Errors = Record<string, string>;
 
@@ -20,27 +21,12 @@ const MAX_ECHO_CHARS = 20_000;
 const CONTROL = /\p{Cc}/u;
 const CONTROL_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
 
-/** The body, or null once it passes `limit` (read no further than that). */
-async function readCapped(request: Request, limit: number): Promise<Blob | null> {
-  if (Number(request.headers.get("content-length") ?? 0) > limit) return null;
-  if (!request.body) return new Blob([]);
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let size = 0;
-  // A chunked body has no length to check up front, so it is counted as it arrives.
-  for await (const chunk of request.body) {
-    size += chunk.byteLength;
-    if (size > limit) return null;
-    chunks.push(chunk);
-  }
-  return new Blob(chunks);
-}
-
 /**
  * A submitted form of at most `limit` bytes; null when larger. Throws when malformed.
  * @example const data = await readForm(request, MAX_FORM_BYTES); if (!data) return tooLarge();
  */
 export async function readForm(request: Request, limit: number): Promise<FormData | null> {
-  const body = await readCapped(request, limit);
+  const body = await bytesWithin(request, limit);
   if (!body) return null;
   return new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
 }
