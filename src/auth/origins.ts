@@ -4,6 +4,7 @@
  * such as `com`, `co.uk` or `github.io`). Matching is exact on scheme, host and port, with
  * the default ports (:443 for https, :80 for http) folded on both sides.
  */
+import { LRUCache } from "lru-cache";
 
 /** An entry as it is stored, or why it was refused (a sentence for the operator). */
 export type OriginCheck = { origin: string; error?: never } | { origin?: never; error: string };
@@ -99,7 +100,7 @@ export function canonicalOrigin(header: string | null): string | null {
 }
 
 /** Whether each stored entry passes today's rules, remembered (entries are few, checks are not free). */
-const usableEntries = new Map<string, boolean>();
+const usableEntries = new LRUCache<string, boolean>({ max: 10_000 });
 
 /**
  * An entry an older version accepted but the rules now refuse (`https://*.com`) matches
@@ -108,7 +109,6 @@ const usableEntries = new Map<string, boolean>();
 function usable(entry: string): boolean {
   let ok = usableEntries.get(entry);
   if (ok === undefined) {
-    if (usableEntries.size >= 10_000) usableEntries.clear();
     ok = checkOriginEntry(entry).origin === foldDefaultPort(entry);
     usableEntries.set(entry, ok);
   }

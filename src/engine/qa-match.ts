@@ -19,7 +19,7 @@ const ANSWER_CREDIT = 0.5;
  * visitor's question it covers (a word only in `answer` counts half; a missing word counts
  * as in compose.ts) + 0.4 × the share of its own words the visitor used.
  */
-export function agreement(query: Query, stats: Stats, question: string, answer = ""): number {
+function agreement(query: Query, stats: Stats, question: string, answer = ""): number {
   const { terms } = weighted(query, stats);
   const pairTerms = contentStems(question);
   const answerTerms = new Set(contentStems(answer));
