@@ -1,8 +1,7 @@
 /**
- * Markup to plain, readable text. Markdown files are cleaned when they are read
- * (`ingest/markdown.ts`, with `plainInline` below); `plain()` cleans answer text again, for
- * material that never went through that (`--text`, Q&A answers, stores written by earlier
- * builds).
+ * Markup to plain, readable text. Markdown files and `--text` material are cleaned when they
+ * are read (`ingest/markdown.ts`, with `plainInline` below); `plain()` cleans answer text
+ * again, for what never went through that (Q&A answers, stores written by earlier builds).
  */
 
 /** Inline HTML elements whose tags are dropped and text kept; `<id>` or `<name>` placeholders are not tags. */
