@@ -7,33 +7,41 @@ import { ask, zenithAsync } from "./binary-helpers";
 const page = (title: string, body: string, links: string[] = []) =>
   `<!doctype html><html><head><title>${title}</title></head><body><header><nav>${links.map((l) => `<a href="${l}">${l}</a>`).join(" ")} Sign in Basket</nav></header><main><h1>${title}</h1>${body}</main><footer>© Site</footer></body></html>`;
 
+const html = (body: string | Uint8Array<ArrayBuffer>, type = "text/html; charset=utf-8") => new Response(body, { headers: { "content-type": type } });
+
+/** A site on a free loopback port that notes every path asked for in `hits`. */
+function localSite(hits: string[], route: (path: string) => Response) {
+  return Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch(req) {
+      const path = new URL(req.url).pathname;
+      hits.push(path);
+      return route(path);
+    },
+  });
+}
+
 describe("material add --url through dist/zenith", () => {
   let site: ReturnType<typeof Bun.serve>;
   let base: string;
   const hits: string[] = [];
   beforeAll(() => {
-    site = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      fetch(req) {
-        const path = new URL(req.url).pathname;
-        hits.push(path);
-        const html = (body: string) => new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
-        switch (path) {
-          case "/help/":
-            return html(page("Help centre", "<p>Welcome to the help centre of Lumen Lamps. Pick a topic below to learn more about our lamps.</p>", ["/help/shipping", "/help/returns#top", "/help/missing", "/about", "mailto:x@example.com", "https://elsewhere.example/"]));
-          case "/help/shipping":
-            return html(page("Shipping", "<p>Lamps ship from our workshop in Porto within two business days, and delivery to Germany takes 4 days.</p>", ["/help/"]));
-          case "/help/returns":
-            return html(page("Returns", "<p>Lamps can be returned within 60 days in their original box for a full refund.</p>", ["/help/"]));
-          case "/about":
-            return html(page("About", "<p>We were founded by a glassblower in 1999.</p>"));
-          case "/sitemap.xml":
-            return new Response(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${base}/help/shipping</loc></url><url><loc>${base}/help/returns</loc></url><url><loc>https://elsewhere.example/x</loc></url></urlset>`, { headers: { "content-type": "application/xml" } });
-          default:
-            return new Response("not found", { status: 404 });
-        }
-      },
+    site = localSite(hits, (path) => {
+      switch (path) {
+        case "/help/":
+          return html(page("Help centre", "<p>Welcome to the help centre of Lumen Lamps. Pick a topic below to learn more about our lamps.</p>", ["/help/shipping", "/help/returns#top", "/help/missing", "/about", "mailto:x@example.com", "https://elsewhere.example/"]));
+        case "/help/shipping":
+          return html(page("Shipping", "<p>Lamps ship from our workshop in Porto within two business days, and delivery to Germany takes 4 days.</p>", ["/help/"]));
+        case "/help/returns":
+          return html(page("Returns", "<p>Lamps can be returned within 60 days in their original box for a full refund.</p>", ["/help/"]));
+        case "/about":
+          return html(page("About", "<p>We were founded by a glassblower in 1999.</p>"));
+        case "/sitemap.xml":
+          return new Response(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${base}/help/shipping</loc></url><url><loc>${base}/help/returns</loc></url><url><loc>https://elsewhere.example/x</loc></url></urlset>`, { headers: { "content-type": "application/xml" } });
+        default:
+          return new Response("not found", { status: 404 });
+      }
     });
     base = `http://127.0.0.1:${site.port}`;
   });
@@ -110,16 +118,10 @@ describe("material add --url honours robots.txt", () => {
   };
   const ourGroup = ["User-agent: *", "Disallow: /", "", "User-agent: zenith-ingest", "Disallow: /help/secret", "Allow: /help/secret/public$"].join("\n");
   beforeAll(() => {
-    site = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      fetch(req) {
-        const path = new URL(req.url).pathname;
-        hits.push(path);
-        if (path === "/robots.txt") return robots();
-        if (path === "/sitemap.xml") return new Response(`<?xml version="1.0"?><urlset>${["/help/shipping", "/help/secret", "/help/secret/other"].map((p) => `<url><loc>${base}${p}</loc></url>`).join("")}</urlset>`, { headers: { "content-type": "application/xml" } });
-        return pages[path] ? new Response(pages[path], { headers: { "content-type": "text/html" } }) : new Response("not found", { status: 404 });
-      },
+    site = localSite(hits, (path) => {
+      if (path === "/robots.txt") return robots();
+      if (path === "/sitemap.xml") return new Response(`<?xml version="1.0"?><urlset>${["/help/shipping", "/help/secret", "/help/secret/other"].map((p) => `<url><loc>${base}${p}</loc></url>`).join("")}</urlset>`, { headers: { "content-type": "application/xml" } });
+      return pages[path] ? html(pages[path], "text/html") : new Response("not found", { status: 404 });
     });
     base = `http://127.0.0.1:${site.port}`;
   });
@@ -197,39 +199,25 @@ describe("material add --url vets every redirect", () => {
   const hits: string[] = [];
   const otherHits: string[] = [];
   beforeAll(() => {
-    other = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      fetch(req) {
-        otherHits.push(new URL(req.url).pathname);
-        return new Response(page("Secret", "<p>The private price list of another company.</p>"), { headers: { "content-type": "text/html" } });
-      },
-    });
-    site = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      fetch(req) {
-        const path = new URL(req.url).pathname;
-        hits.push(path);
-        const html = (body: string | Uint8Array<ArrayBuffer>, type = "text/html; charset=utf-8") => new Response(body, { headers: { "content-type": type } });
-        const moved = (to: string) => new Response(null, { status: 302, headers: { location: to } });
-        switch (path) {
-          case "/help":
-            return moved("/help/");
-          case "/help/":
-            return html(page("Help centre", "<p>Welcome to the help centre of Lumen Lamps. Pick a topic below to learn more about our lamps.</p>", ["/help/away", "/help/loop", "/help/care", "/blog/"]));
-          case "/help/away":
-            return moved(`http://127.0.0.1:${other.port}/private/secret.html`);
-          case "/help/loop":
-            return moved("/help/loop");
-          case "/help/care":
-            return html(Uint8Array.from(page("Care", "<p>Clean the lamp's glass with a soft cloth; never use crème polish.</p>"), (c) => c.charCodeAt(0)), "text/html; charset=iso-8859-1");
-          case "/blog/":
-            return html(page("Blog", "<p>News from the workshop.</p>"));
-          default:
-            return new Response("not found", { status: 404 });
-        }
-      },
+    other = localSite(otherHits, () => html(page("Secret", "<p>The private price list of another company.</p>"), "text/html"));
+    site = localSite(hits, (path) => {
+      const moved = (to: string) => new Response(null, { status: 302, headers: { location: to } });
+      switch (path) {
+        case "/help":
+          return moved("/help/");
+        case "/help/":
+          return html(page("Help centre", "<p>Welcome to the help centre of Lumen Lamps. Pick a topic below to learn more about our lamps.</p>", ["/help/away", "/help/loop", "/help/care", "/blog/"]));
+        case "/help/away":
+          return moved(`http://127.0.0.1:${other.port}/private/secret.html`);
+        case "/help/loop":
+          return moved("/help/loop");
+        case "/help/care":
+          return html(Uint8Array.from(page("Care", "<p>Clean the lamp's glass with a soft cloth; never use crème polish.</p>"), (c) => c.charCodeAt(0)), "text/html; charset=iso-8859-1");
+        case "/blog/":
+          return html(page("Blog", "<p>News from the workshop.</p>"));
+        default:
+          return new Response("not found", { status: 404 });
+      }
     });
     base = `http://127.0.0.1:${site.port}`;
   });
